@@ -1,0 +1,22 @@
+"""Runs every portable test module again under the real MicroPython unix port,
+with a Pico-sized heap (-X heapsize=200k)."""
+import glob
+import os
+import subprocess
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+PORTABLE = sorted(
+    os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "tests", "portable", "test_*.py"))
+)
+
+
+@pytest.mark.parametrize("path", PORTABLE)
+def test_portable_module_passes_under_micropython(path):
+    result = subprocess.run(
+        [MICROPYTHON, "-X", "heapsize=200k", "tests/mpy_runner.py", path],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
