@@ -63,9 +63,14 @@ class _Search:
         self.dice = None
         self.lists = None
         self.double = False
+        # goal < 5: only find whether `goal` dice can be played, store nothing
+        self.goal = 5
 
     def record(self, k):
         if k < self.best:
+            return
+        if self.goal < 5:
+            self.best = k
             return
         if k > self.best:
             self.best = k
@@ -111,6 +116,8 @@ class _Search:
                     if t > 0:
                         moved = True
                         self.step(k, i, p, d, outside)
+                        if self.best == self.goal:
+                            return
                     else:
                         if outside:
                             break       # the rest of the list bears off too
@@ -127,6 +134,8 @@ class _Search:
                         self.path[k] = STEPS[p * 8 + d]
                         self.walk(k + 1, i if self.double else 0, 0)
                         b[p - 1] += 1
+                        if self.best == self.goal:
+                            return
                 i += 1
         if not moved:
             self.record(k)
@@ -158,6 +167,116 @@ class _Search:
         for i in range(_HOME, 25):
             outside += b[i]
         self.walk(0, 0, outside)
+
+
+def legal_steps(board, die):
+    """The single steps (from, to) one die allows now, ignoring what the rest
+    of the roll could do (next_steps adds that)."""
+    b = board
+    found = []
+    if b[24]:
+        if b[_THEM_BAR - (_BAR - die)] < 2:
+            found.append(STEPS[_BAR * 8 + die])
+        return found
+    outside = 0
+    for i in range(_HOME, 24):
+        outside += b[i]
+    top = _HOME
+    while top and not b[top - 1]:
+        top -= 1
+    for p in range(24, 0, -1):
+        if not b[p - 1]:
+            continue
+        t = p - die
+        if t > 0:
+            if b[_THEM_BAR - t] < 2:
+                found.append(STEPS[p * 8 + die])
+        elif not outside and (t == 0 or p == top):
+            found.append(STEPS[p * 8 + die])
+    return found
+
+
+def _can_play(board, dice):
+    """Whether all of dice (in this order) can be played from board."""
+    search = _Search(board)
+    search.goal = len(dice)
+    search.double = False
+    search.run(dice, [sources(board, d) for d in dice])
+    return search.best == len(dice)
+
+
+# The facts next_steps needs about one turn, kept for the turn it was asked
+# about: [start, d1, d2, dice a full play uses, the die a one-die play uses].
+_turn = [None, 0, 0, 0, 0]
+
+
+def _turn_facts(start, d1, d2):
+    t = _turn
+    if t[0] == start and t[1] == d1 and t[2] == d2:
+        return t
+    hi = d1 if d1 > d2 else d2
+    lo = d1 + d2 - hi
+    only = 0
+    if d1 == d2:
+        best = 4
+        while best and not _can_play(start, (d1,) * best):
+            best -= 1
+    elif _can_play(start, (hi, lo)) or _can_play(start, (lo, hi)):
+        best = 2
+    elif legal_steps(start, hi):
+        best, only = 1, hi
+    elif legal_steps(start, lo):
+        best, only = 1, lo
+    else:
+        best = 0
+    t[0], t[1], t[2], t[3], t[4] = start, d1, d2, best, only
+    return t
+
+
+def next_steps(start, d1, d2, done=()):
+    """The single-checker steps (from, to, die) still legal after the steps
+    `done` ((from, to, die), ...) made from `start` with roll d1, d2: those
+    through which some full legal play can still be reached. Empty once the
+    turn is complete (or when nothing can move).
+
+    Cost: the first call of a turn finds how many dice a full play uses (a
+    search that stops at its first success); each call then lists the steps
+    of each remaining die and, for each, checks that the rest of the roll
+    can follow, again stopping at the first success. That is a few hundred
+    bytecode steps in ordinary positions, far less than plays()."""
+    start = bytes(start)
+    facts = _turn_facts(start, d1, d2)
+    best = facts[3]
+    dice = [d1, d1, d1, d1] if d1 == d2 else [d1, d2]
+    board = start
+    for step in done:
+        f, t, die = step
+        if die not in dice or (f, t) not in legal_steps(board, die):
+            raise ValueError("step %d/%d with a %d is not legal here" % (f, t, die))
+        dice.remove(die)
+        board = apply_step(board, f, t)
+    need = best - len(done) - 1     # dice still to play after the next step
+    if need < 0:
+        return []
+    found = []
+    tried = 0
+    for die in dice:
+        if die == tried or (facts[4] and die != facts[4]):
+            continue
+        tried = die
+        rest = list(dice)
+        rest.remove(die)
+        for f, t in legal_steps(board, die):
+            if need == 0 or _reachable(apply_step(board, f, t), rest, need):
+                found.append((f, t, die))
+    return found
+
+
+def _reachable(board, dice, need):
+    """Whether `need` of dice can still be played, in some order."""
+    if dice[0] == dice[-1]:
+        return _can_play(board, (dice[0],) * need)
+    return _can_play(board, (dice[0], dice[1])) or _can_play(board, (dice[1], dice[0]))
 
 
 def plays(board, d1, d2):

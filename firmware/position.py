@@ -59,6 +59,8 @@ def validate(board):
     for p in range(1, 25):
         if board[p - 1] and board[THEM + 24 - p]:
             raise ValueError("both sides on point %d" % p)
+    if borne_off(board, 0) == CHECKERS and borne_off(board, 1) == CHECKERS:
+        raise ValueError("both sides have borne off all 15 checkers")
 
 
 def make(us, them):
@@ -71,3 +73,31 @@ def make(us, them):
     board = bytes(us) + bytes(them)
     validate(board)
     return board
+
+
+def is_race(board):
+    """True when the sides have passed each other: no hit is possible again."""
+    ours = 25
+    while ours and not board[ours - 1]:
+        ours -= 1
+    theirs = 25
+    while theirs and not board[THEM + theirs - 1]:
+        theirs -= 1
+    # their rearmost checker stands on our point 25 - theirs
+    return ours + theirs <= 25
+
+
+def winner_kind(board):
+    """After a play, seen by the side that made it (not flipped): 0 while we
+    still have checkers on the board, else what our win is worth: 1 single,
+    2 gammon (they have borne off none), 3 backgammon (none off, and one of
+    theirs still on their bar or in our home board)."""
+    if borne_off(board, 0) != CHECKERS:
+        return 0
+    if borne_off(board, 1):
+        return 1
+    # our points 1..6 are their points 19..24; index 49 is their bar
+    for i in range(THEM + 18, THEM + 25):
+        if board[i]:
+            return 3
+    return 2
