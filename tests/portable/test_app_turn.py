@@ -1,0 +1,94 @@
+from firmware import keys, movegen, position, sounds
+from firmware.turn import TurnInput
+
+
+def test_only_checkers_that_can_move_are_pickable():
+    t = TurnInput(position.START, 6, 5, 0)
+    # 6-5 from the start: the back checkers, the mid-point and the 8 can move
+    assert sorted(t.sources) == [8, 13, 24]
+    t.cursor = 6
+    assert t.press(keys.A) == sounds.ILLEGAL
+    assert t.holding == 0
+
+
+def test_pick_place_undo_and_back_to_the_start():
+    t = TurnInput(position.START, 3, 1, 0)
+    t.cursor = 8
+    assert t.press(keys.A) == sounds.CLICK
+    assert t.holding == 8 and sorted(t.targets()) == [5, 7]
+    t.cursor = 5
+    assert t.press(keys.A) == sounds.MOVE
+    assert t.left() == (1,)
+    t.cursor = 6
+    t.press(keys.A)
+    assert t.targets() == (5,) and t.cursor == 5   # one place to go: cursor jumps
+    t.press(keys.A)
+    assert t.complete() and t.left() == ()
+    assert t.board == movegen.apply_step(movegen.apply_step(position.START, 8, 5), 6, 5)
+    assert t.move() == ((8, 5), (6, 5))
+    t.press(keys.B)
+    t.press(keys.B)
+    assert t.board == position.START and t.done == []
+    assert t.press(keys.B) == sounds.ILLEGAL
+
+
+def test_placing_on_a_blot_hits_it():
+    us = [0] * 25
+    them = [0] * 25
+    us[12] = 15
+    them[24 - 10] = 1       # their 15 point is our 10 point
+    them[0] = 14
+    board = position.make(us, them)
+    t = TurnInput(board, 3, 2, 0)
+    t.cursor = 13
+    t.press(keys.A)
+    t.cursor = 10
+    assert t.press(keys.A) == sounds.HIT
+    assert t.board[49] == 1
+
+
+def test_cursor_walks_through_bar_and_off_and_wraps():
+    t = TurnInput(position.START, 3, 1, 0)
+    t.cursor = 7
+    t.press(keys.RIGHT)
+    assert t.cursor == 25
+    t.press(keys.RIGHT)
+    assert t.cursor == 6
+    t.cursor = 1
+    t.press(keys.RIGHT)
+    assert t.cursor == 0
+    t.press(keys.RIGHT)
+    assert t.cursor == 12
+    t.press(keys.UP)
+    assert t.cursor == 13
+
+
+def test_green_cursor_uses_the_same_picture():
+    # green's point 1 is drawn where red's 24 is: top right
+    t = TurnInput(position.START, 3, 1, 1)
+    t.cursor = 1
+    t.press(keys.LEFT)
+    assert t.cursor == 2
+    t.press(keys.DOWN)
+    assert t.cursor == 23
+
+
+def test_no_legal_step_means_complete_at_once():
+    us = [0] * 25
+    them = [0] * 25
+    us[24] = 1              # on the bar
+    us[0] = 14
+    for p in range(19, 25):
+        them[25 - p - 1] = 2  # their home board closed: our 19..24
+    them[0] = 3
+    t = TurnInput(position.make(us, them), 6, 6, 0)
+    assert t.complete() and t.sources == []
+
+
+def test_forced_step_is_found():
+    us = [0] * 25
+    them = [0] * 25
+    us[0] = 1               # one checker left, on our 1 point
+    them[12] = 15
+    t = TurnInput(position.make(us, them), 6, 5, 0)
+    assert t.forced_step() == (1, 0)

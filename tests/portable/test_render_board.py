@@ -1,0 +1,99 @@
+from firmware import position, render
+
+
+def _frame(scene, now=0):
+    frame = bytearray(512)
+    render.draw_board(frame, scene, now)
+    return frame
+
+
+def _column(frame, x):
+    return [frame[y * 32 + x] for y in range(16)]
+
+
+def _scene(board, mover=0):
+    s = render.Scene()
+    s.board = board
+    s.mover = mover
+    return s
+
+
+def test_start_position_points_in_their_columns():
+    f = _frame(_scene(position.START))
+    # red: 2 on its 24 (top right), 5 on 13 (top left), 3 on 8, 5 on 6
+    assert _column(f, 31)[:3] == [1, 1, 0]
+    assert _column(f, 0)[:6] == [1, 1, 1, 1, 1, 0]
+    assert _column(f, 4)[13:] == [1, 1, 1] and _column(f, 4)[12] == 0
+    assert _column(f, 26)[11:] == [1] * 5 and _column(f, 26)[10] == 0
+    # green mirrors it: 2 on red's point 1 (bottom right), 5 on red's 12
+    assert _column(f, 31)[14:] == [2, 2]
+    assert _column(f, 0)[11:] == [2] * 5
+
+
+def test_the_same_position_reads_the_same_from_either_mover():
+    red = _frame(_scene(position.START, 0))
+    green = _frame(_scene(position.flip(position.START), 1))
+    # the dice placeholders differ (the mover's half); the board does not
+    for x in list(range(0, 7)) + list(range(13, 32)):
+        assert _column(red, x) == _column(green, x), x
+
+
+def _board_with(count):
+    us = [0] * 25
+    them = [0] * 25
+    us[12] = count          # red's 13 point: column 0, top half
+    us[0] = 15 - count
+    them[0] = 15
+    return position.make(us, them)
+
+
+def test_every_count_from_0_to_15_has_its_own_picture_in_red():
+    pictures = {}
+    for count in range(16):
+        col = _column(_frame(_scene(_board_with(count))), 0)[:8]
+        assert tuple(col) not in pictures
+        pictures[tuple(col)] = count
+        lit = sum(1 for c in col if c)
+        yellow = sum(1 for c in col if c == 3)
+        assert lit + yellow == count
+        if count:
+            assert 1 in col     # the owner's colour is always there
+
+
+def test_borne_off_fill_two_per_row():
+    us = [0] * 25
+    us[0] = 4
+    them = [0] * 25
+    them[0] = 15
+    f = _frame(_scene(position.make(us, them)))
+    lit = [(x, y) for y in range(8, 16) for x in (23, 24) if f[y * 32 + x] == 1]
+    assert len(lit) == 11
+
+
+def test_used_die_turns_yellow():
+    s = _scene(position.START)
+    s.dice = (6, 4)
+    s.left = (4,)
+    f = _frame(s)
+    assert f[10 * 32 + 8] == 3 or f[9 * 32 + 7] == 3   # the 6, used
+    assert f[13 * 32 + 7] == 1                          # the 4, still to play
+
+
+def test_cursor_blinks_and_targets_are_yellow():
+    s = _scene(position.START)
+    s.dice = (3, 1)
+    s.left = (3, 1)
+    s.cursor = 8
+    s.holding = 8
+    s.targets = (5, 7)
+    on = _frame(s, 0)
+    off = _frame(s, 250)
+    assert on != off
+    # point 5 (column 27): the landing LED, bottom row, yellow
+    assert on[15 * 32 + 27] == 3
+    # the picked checker travels with the cursor: on point 5 it blinks
+    # there, and point 8 shows the two that remain
+    s.cursor = 5
+    moved = _frame(s, 0)
+    assert _column(moved, 4)[13:] == [0, 1, 1]
+    assert moved[15 * 32 + 27] == 1 and _frame(s, 250)[15 * 32 + 27] == 3
