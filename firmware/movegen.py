@@ -1,33 +1,41 @@
 """Legal plays: every distinct position a roll can reach, each with one move.
 
-plays(board, d1, d2) -> [(result, move), ...]
+plays(board, d1, d2) -> Plays, a read-only sequence of (result, move)
     result: the 50-byte position after the play, still from the mover's view
     (not flipped); move: the steps ((from, to), ...) in the order played,
-    points from the mover's view, 25 = bar, 0 = off. No legal step at all
-    gives [(board, ())].
+    points from the mover's view, 25 = bar, 0 = off. When nothing can move
+    it holds the one entry (board, ()).
 
 The search walks the dice over one bytearray, moving a checker and putting
-it back (no copy per node); only a play that uses the most dice is stored,
-keyed by its 50 bytes so each position appears once. Which points a die can
-land on does not change during a turn (a hit empties a blot, it never makes
-a block), so each die's list of usable source points is built once per call.
-Doubles take their steps from high points to low, which reaches every
-position exactly once; other rolls try both orders. docs/movegen.md has the
-design and the figures.
+it back (no copy per node), and keeps the position's hash up to date from
+the tables in firmware/movetables.py. Only a play that uses the most dice is
+stored: its 50 bytes, its steps and its hash go into fixed-size chunks, and
+an open-addressing table of play numbers finds duplicates, so a play costs
+about 60 bytes of heap and no object until it is asked for. Which points a
+die can land on does not change during a turn (a hit empties a blot, never
+makes a block), so each die's source list is built once per call. Doubles
+take their steps from high points to low, which reaches every position once;
+other rolls try both orders. docs/movegen.md has the design and the figures.
 """
+
+from array import array
 
 from micropython import const
 
-from firmware.movetables import LAND
+from firmware.movetables import HIT_HASH, LAND, MOVE_HASH, WEIGHT
 
 _BAR = const(25)        # our bar as a point number
 _THEM_BAR = const(49)   # index of their bar
 _HOME = const(6)        # points 1..6 are our home board
+_RECORD = const(56)     # per play: 50 board bytes, 4 step codes, 2 hash bytes
+_CHUNK = const(32)      # plays per chunk (a power of two)
+_CHUNK_SHIFT = const(5)
+_FIRST_TABLE = const(64)
 
 
 def _step_table():
-    # One shared (from, to) tuple per table entry, so stored moves cost one
-    # pointer per step.
+    # One shared (from, to) tuple per table entry, so a move handed out costs
+    # one pointer per step.
     steps = [None] * len(LAND)
     for p in range(1, 26):
         for d in range(1, 7):
@@ -36,6 +44,113 @@ def _step_table():
 
 
 STEPS = _step_table()
+
+
+def position_hash(board):
+    """The hash the search keeps up to date: sum(board[i] * WEIGHT[i])."""
+    h = 0
+    for i in range(50):
+        h += board[i] * WEIGHT[i]
+    return h
+
+
+class Plays:
+    """The distinct plays of one roll, stored compactly.
+
+    len(plays), plays[i] -> (result, move) and iteration work like a list of
+    pairs; result(i) and move(i) give one half without building the other.
+    dice_used is how many dice each play uses (0 when nothing could move).
+    """
+
+    def __init__(self):
+        self.chunks = []
+        self.table = array("H", bytes(2 * _FIRST_TABLE))
+        self.mask = _FIRST_TABLE - 1
+        self.n = 0
+        self.dice_used = 0
+
+    def clear(self):
+        self.n = 0
+        self.table = array("H", bytes(2 * _FIRST_TABLE))
+        self.mask = _FIRST_TABLE - 1
+
+    def __len__(self):
+        return self.n
+
+    def _where(self, i):
+        if i < 0:
+            i += self.n
+        if not 0 <= i < self.n:
+            raise IndexError("play %d of %d" % (i, self.n))
+        return self.chunks[i >> _CHUNK_SHIFT], (i & (_CHUNK - 1)) * _RECORD
+
+    def result(self, i):
+        chunk, o = self._where(i)
+        return bytes(chunk[o:o + 50])
+
+    def move(self, i):
+        chunk, o = self._where(i)
+        steps = []
+        for j in range(o + 50, o + 54):
+            code = chunk[j]
+            if code:
+                steps.append(STEPS[code])
+        return tuple(steps)
+
+    def __getitem__(self, i):
+        return self.result(i), self.move(i)
+
+    def __iter__(self):
+        for i in range(self.n):
+            yield self[i]
+
+    def add(self, board, h, path, k):
+        """Store board (reached by the k step codes in path) unless stored."""
+        table = self.table
+        mask = self.mask
+        slot = h & mask
+        low = h & 0xFFFF
+        chunks = self.chunks
+        while True:
+            j = table[slot]
+            if not j:
+                break
+            j -= 1
+            chunk = chunks[j >> _CHUNK_SHIFT]
+            o = (j & (_CHUNK - 1)) * _RECORD
+            if chunk[o + 54] | chunk[o + 55] << 8 == low and memoryview(chunk)[o:o + 50] == board:
+                return
+            slot = (slot + 1) & mask
+        i = self.n
+        if not i & (_CHUNK - 1) and len(chunks) <= i >> _CHUNK_SHIFT:
+            chunks.append(bytearray(_CHUNK * _RECORD))
+        chunk = chunks[i >> _CHUNK_SHIFT]
+        o = (i & (_CHUNK - 1)) * _RECORD
+        chunk[o:o + 50] = board
+        for j in range(4):
+            chunk[o + 50 + j] = path[j] if j < k else 0
+        chunk[o + 54] = low & 255
+        chunk[o + 55] = low >> 8
+        table[slot] = i + 1
+        self.n = i + 1
+        if 2 * self.n > mask:
+            self._grow()
+
+    def _grow(self):
+        size = 2 * (self.mask + 1)
+        if size > 0x10000:
+            raise MemoryError("more than 32768 plays")
+        table = array("H", bytes(2 * size))
+        mask = size - 1
+        for i in range(self.n):
+            chunk = self.chunks[i >> _CHUNK_SHIFT]
+            o = (i & (_CHUNK - 1)) * _RECORD
+            slot = (chunk[o + 54] | chunk[o + 55] << 8) & mask
+            while table[slot]:
+                slot = (slot + 1) & mask
+            table[slot] = i + 1
+        self.table = table
+        self.mask = mask
 
 
 def sources(board, die):
@@ -52,112 +167,87 @@ def sources(board, die):
 
 
 class _Search:
-    """The state one plays() call shares across the recursion."""
+    """One depth-first walk over the dice; the state the recursion shares."""
 
-    def __init__(self, board):
+    def __init__(self, board, store):
         self.b = bytearray(board)
-        self.path = [None, None, None, None]
+        self.path = bytearray(4)    # step codes p << 3 | d of the current line
         self.best = 0
-        self.seen = set()
-        self.out = []
+        self.store = store          # a Plays, or None to only find `best`
+        self.goal = 5               # stop once `goal` dice are played
         self.dice = None
         self.lists = None
         self.double = False
-        # goal < 5: only find whether `goal` dice can be played, store nothing
-        self.goal = 5
 
-    def record(self, k):
+    def record(self, k, h):
         if k < self.best:
-            return
-        if self.goal < 5:
-            self.best = k
             return
         if k > self.best:
             self.best = k
-            self.seen = set()
-            self.out = []
-        key = bytes(self.b)
-        if key in self.seen:
-            return
-        self.seen.add(key)
-        path = self.path
-        if k == 1:
-            move = (path[0],)
-        elif k == 2:
-            move = (path[0], path[1])
-        elif k == 3:
-            move = (path[0], path[1], path[2])
-        else:
-            move = (path[0], path[1], path[2], path[3])
-        self.out.append((key, move))
+            if self.store is not None:
+                self.store.clear()
+        if self.store is not None:
+            self.store.add(self.b, h, self.path, k)
 
-    def walk(self, k, lo, outside):
+    def walk(self, k, lo, outside, h):
         """Play die k of self.dice and on, trying sources from index lo."""
         if k == len(self.dice):
-            self.record(k)
+            self.record(k, h)
             return
         b = self.b
         d = self.dice[k]
         cands = self.lists[k]
-        moved = False
-        top = 0         # highest home point with a checker, found when needed
+        n = len(cands)
         if b[24]:
             # checkers on the bar enter first; the bar heads every list
-            if lo == 0 and cands and cands[0] == _BAR:
-                moved = True
-                self.step(k, 0, _BAR, d, outside)
-        else:
-            n = len(cands)
-            i = lo
-            while i < n:
-                p = cands[i]
-                if b[p - 1]:
-                    t = p - d
-                    if t > 0:
-                        moved = True
-                        self.step(k, i, p, d, outside)
-                        if self.best == self.goal:
-                            return
-                    else:
-                        if outside:
-                            break       # the rest of the list bears off too
-                        if t < 0:
-                            if not top:
-                                top = _HOME
-                                while not b[top - 1]:
-                                    top -= 1
-                            if p != top:
-                                i += 1
-                                continue
-                        moved = True
-                        b[p - 1] -= 1
-                        self.path[k] = STEPS[p * 8 + d]
-                        self.walk(k + 1, i if self.double else 0, 0)
-                        b[p - 1] += 1
-                        if self.best == self.goal:
-                            return
-                i += 1
+            n = 1 if lo == 0 and n and cands[0] == _BAR else 0
+        double = self.double
+        moved = False
+        top = 0         # our highest home point with a checker, when needed
+        i = lo
+        while i < n:
+            p = cands[i]
+            if b[p - 1]:
+                t = p - d
+                if t > 0:
+                    b[p - 1] -= 1
+                    b[t - 1] += 1
+                    hh = h + MOVE_HASH[p * 8 + d]
+                    them = _THEM_BAR - t
+                    hit = b[them] == 1
+                    if hit:
+                        b[them] = 0
+                        b[_THEM_BAR] += 1
+                        hh += HIT_HASH[t]
+                    self.path[k] = p << 3 | d
+                    self.walk(k + 1, i if double else 0,
+                              outside - 1 if p > _HOME and t <= _HOME else outside, hh)
+                    if hit:
+                        b[_THEM_BAR] -= 1
+                        b[them] = 1
+                    b[t - 1] -= 1
+                    b[p - 1] += 1
+                    moved = True
+                elif outside:
+                    break       # the rest of the list bears off too
+                else:
+                    if t < 0:
+                        if not top:
+                            top = _HOME
+                            while not b[top - 1]:
+                                top -= 1
+                        if p != top:
+                            break   # lower points cannot bear off with d either
+                    b[p - 1] -= 1
+                    self.path[k] = p << 3 | d
+                    self.walk(k + 1, i if double else 0, 0, h + MOVE_HASH[p * 8 + d])
+                    b[p - 1] += 1
+                    moved = True
+                if self.best == self.goal:
+                    return
+            i += 1
         if not moved:
-            self.record(k)
-
-    def step(self, k, i, p, d, outside):
-        """Move one checker from p (not bearing off), search on, put it back."""
-        b = self.b
-        t = p - d
-        b[p - 1] -= 1
-        b[t - 1] += 1
-        hit = b[_THEM_BAR - t] == 1
-        if hit:
-            b[_THEM_BAR - t] = 0
-            b[_THEM_BAR] += 1
-        self.path[k] = STEPS[p * 8 + d]
-        self.walk(k + 1, i if self.double else 0,
-                  outside - 1 if p > _HOME and t <= _HOME else outside)
-        if hit:
-            b[_THEM_BAR] -= 1
-            b[_THEM_BAR - t] = 1
-        b[t - 1] -= 1
-        b[p - 1] += 1
+            self.record(k, h)
 
     def run(self, dice, lists):
         self.dice = dice
@@ -166,7 +256,64 @@ class _Search:
         b = self.b
         for i in range(_HOME, 25):
             outside += b[i]
-        self.walk(0, 0, outside)
+        self.walk(0, 0, outside, position_hash(b))
+
+
+def _check_dice(d1, d2):
+    if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
+        raise ValueError("dice must be 1..6, got %r, %r" % (d1, d2))
+
+
+def plays(board, d1, d2):
+    """Every distinct legal result of rolling d1, d2, with one move for each."""
+    _check_dice(d1, d2)
+    board = bytes(board)
+    store = Plays()
+    search = _Search(board, store)
+    if d1 == d2:
+        search.double = True
+        lst = sources(board, d1)
+        search.run((d1, d1, d1, d1), (lst, lst, lst, lst))
+    else:
+        hi = d1 if d1 > d2 else d2
+        lo = d1 + d2 - hi
+        hi_list = sources(board, hi)
+        lo_list = sources(board, lo)
+        search.run((hi, lo), (hi_list, lo_list))
+        search.run((lo, hi), (lo_list, hi_list))
+        if search.best == 1:
+            # Only one die can be played: the larger one if it can be.
+            store = Plays()
+            search = _Search(board, store)
+            search.run((hi,), (hi_list,))
+            if search.best == 0:
+                search = _Search(board, store)
+                search.run((lo,), (lo_list,))
+    store.dice_used = search.best
+    if search.best == 0:
+        store.add(board, position_hash(board), search.path, 0)
+    return store
+
+
+def apply_step(board, from_point, to_point):
+    """The position after one checker moves from_point -> to_point (25 = bar,
+    0 = off), hitting a blot it lands on. Checks only that a checker is there
+    and the landing point is not blocked."""
+    if not 1 <= from_point <= _BAR or not 0 <= to_point < from_point:
+        raise ValueError("no step from %r to %r" % (from_point, to_point))
+    b = bytearray(board)
+    if not b[from_point - 1]:
+        raise ValueError("no checker of ours on point %d" % from_point)
+    b[from_point - 1] -= 1
+    if to_point:
+        them = _THEM_BAR - to_point
+        if b[them] >= 2:
+            raise ValueError("point %d is blocked" % to_point)
+        if b[them] == 1:
+            b[them] = 0
+            b[_THEM_BAR] += 1
+        b[to_point - 1] += 1
+    return bytes(b)
 
 
 def legal_steps(board, die):
@@ -198,14 +345,16 @@ def legal_steps(board, die):
 
 def _can_play(board, dice):
     """Whether all of dice (in this order) can be played from board."""
-    search = _Search(board)
+    search = _Search(board, None)
     search.goal = len(dice)
-    search.double = False
-    search.run(dice, [sources(board, d) for d in dice])
+    search.double = dice[0] == dice[-1]
+    lst = sources(board, dice[0])
+    lists = [lst if d == dice[0] else sources(board, d) for d in dice]
+    search.run(dice, lists)
     return search.best == len(dice)
 
 
-# The facts next_steps needs about one turn, kept for the turn it was asked
+# The facts next_steps needs about one turn, kept for the turn last asked
 # about: [start, d1, d2, dice a full play uses, the die a one-die play uses].
 _turn = [None, 0, 0, 0, 0]
 
@@ -242,8 +391,9 @@ def next_steps(start, d1, d2, done=()):
     Cost: the first call of a turn finds how many dice a full play uses (a
     search that stops at its first success); each call then lists the steps
     of each remaining die and, for each, checks that the rest of the roll
-    can follow, again stopping at the first success. That is a few hundred
-    bytecode steps in ordinary positions, far less than plays()."""
+    can follow, again stopping at the first success. docs/movegen.md has
+    the measured figures."""
+    _check_dice(d1, d2)
     start = bytes(start)
     facts = _turn_facts(start, d1, d2)
     best = facts[3]
@@ -277,54 +427,3 @@ def _reachable(board, dice, need):
     if dice[0] == dice[-1]:
         return _can_play(board, (dice[0],) * need)
     return _can_play(board, (dice[0], dice[1])) or _can_play(board, (dice[1], dice[0]))
-
-
-def plays(board, d1, d2):
-    """Every distinct legal result of rolling d1, d2, as [(result, move)]."""
-    if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
-        raise ValueError("dice must be 1..6, got %r, %r" % (d1, d2))
-    board = bytes(board)
-    search = _Search(board)
-    if d1 == d2:
-        search.double = True
-        lst = sources(board, d1)
-        search.run((d1, d1, d1, d1), (lst, lst, lst, lst))
-    else:
-        hi = d1 if d1 > d2 else d2
-        lo = d1 + d2 - hi
-        hi_list = sources(board, hi)
-        lo_list = sources(board, lo)
-        search.run((hi, lo), (hi_list, lo_list))
-        search.run((lo, hi), (lo_list, hi_list))
-        if search.best == 1:
-            # Only one die can be played: the larger one if it can be.
-            only = _Search(board)
-            only.run((hi,), (hi_list,))
-            if only.best == 0:
-                only = _Search(board)
-                only.run((lo,), (lo_list,))
-            search = only
-    if search.best == 0:
-        return [(board, ())]
-    return search.out
-
-
-def apply_step(board, from_point, to_point):
-    """The position after one checker moves from_point -> to_point (25 = bar,
-    0 = off), hitting a blot it lands on. Checks only that a checker is there
-    and the landing point is not blocked."""
-    if not 1 <= from_point <= _BAR or not 0 <= to_point < from_point:
-        raise ValueError("no step from %r to %r" % (from_point, to_point))
-    b = bytearray(board)
-    if not b[from_point - 1]:
-        raise ValueError("no checker of ours on point %d" % from_point)
-    b[from_point - 1] -= 1
-    if to_point:
-        them = _THEM_BAR - to_point
-        if b[them] >= 2:
-            raise ValueError("point %d is blocked" % to_point)
-        if b[them] == 1:
-            b[them] = 0
-            b[_THEM_BAR] += 1
-        b[to_point - 1] += 1
-    return bytes(b)
