@@ -1,0 +1,62 @@
+"""The reference board in one place: every pin, address and bus setting, and
+setup(), which builds the drivers on them. See hw/README.md for the wiring."""
+from micropython import const
+
+from machine import ADC, I2C, PWM, WDT, Pin
+
+I2C_ID = const(0)
+SDA_GPIO = const(4)
+SCL_GPIO = const(5)
+I2C_HZ = const(400000)
+# Eight HT16K33s, 4 wide x 2 high, row-major from the top left module.
+MATRIX_ADDRESSES = (0x70, 0x71, 0x72, 0x73, 0x74, 0x75, 0x76, 0x77)
+# Buttons to ground with internal pull-ups, in firmware/keys.py order:
+# UP DOWN LEFT RIGHT A B CUBE MENU.
+BUTTON_GPIOS = (6, 7, 8, 9, 10, 11, 12, 13)
+BUZZER_GPIO = const(15)
+VSYS_GPIO = const(29)           # ADC3: VSYS through the Pico's 200k/100k divider
+# VSYS in mV for a full-scale reading: 3 (divider) x 3300 mV (ADC reference).
+# Trim per board against a meter: VSYS_CAL_MV = 9900 * meter_mv // shown_mv.
+VSYS_CAL_MV = const(9900)
+
+FULL_HZ = const(125000000)      # thinking
+IDLE_HZ = const(48000000)       # waiting for a button; USB and ADC still run
+WATCHDOG_MS = const(5000)
+
+
+class Hardware:
+    """All the drivers, built once by setup(); main.py keeps this one object."""
+
+    def __init__(self, watchdog=True):
+        from hw.battery import Battery
+        from hw.buttons import Buttons
+        from hw.buzzer import Buzzer
+        from hw.matrix import Matrix
+        from hw.power import Power
+
+        self.i2c = make_i2c()
+        self.matrix = Matrix(self.i2c, MATRIX_ADDRESSES)
+        self.buttons = Buttons(make_button_pins())
+        self.buzzer = Buzzer(PWM(Pin(BUZZER_GPIO), freq=1000, duty_u16=0))
+        self.battery = Battery(ADC(VSYS_GPIO), VSYS_CAL_MV)
+        wdt = WDT(timeout=WATCHDOG_MS) if watchdog else None
+        self.power = Power(self.matrix, self.buttons, self.buzzer, wdt, self.retime)
+
+    def retime(self):
+        """After a CPU clock change: the I2C baud rate and the buzzer's PWM
+        divider are computed from the clock when set, so set them again."""
+        self.i2c = make_i2c()
+        self.matrix.i2c = self.i2c
+        self.buzzer.retune()
+
+
+def make_i2c():
+    return I2C(I2C_ID, scl=Pin(SCL_GPIO), sda=Pin(SDA_GPIO), freq=I2C_HZ)
+
+
+def make_button_pins():
+    return tuple(Pin(gpio, Pin.IN, Pin.PULL_UP) for gpio in BUTTON_GPIOS)
+
+
+def setup(watchdog=True):
+    return Hardware(watchdog)
