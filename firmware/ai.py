@@ -1,0 +1,181 @@
+"""The computer opponent: move choice by level, hints, tutor, cube decisions.
+
+Thinker(board, d1, d2, level) chooses a play in slices: each step() scores
+at most STEP_PLAYS candidate plays, so the app's loop stays responsive; when
+step() returns True, .result is one of movegen.plays(board, d1, d2) as
+(result_board, move).
+
+Every legal play is scored by the evaluator (0-ply): the equity of the
+position after it, from the mover's view. Weaker levels add noise to each
+play's equity, as GNU Backgammon's beginner levels do; the noise is a
+deterministic hash of the position, dice and play, so a game replays the
+same way and tests can pin it. Equities are ints in 1/evaluator.ONE points.
+"""
+from micropython import const
+
+from firmware import cubeful, evaluator, movegen
+from firmware.position import flip
+
+ONE = evaluator.ONE
+LEVELS = const(5)
+LEVEL_NAMES = ("KID", "EASY", "CLUB", "PRO", "MAX")
+# Noise (about one standard deviation, in 1/ONE points) added to each
+# play's equity, by level: level 1 first.
+LEVEL_NOISE = (4000, 1500, 600, 200, 0)
+STEP_PLAYS = const(2)
+_WORST = const(-1000000)
+
+
+def _check_level(level):
+    if not 1 <= level <= LEVELS:
+        raise ValueError("level must be 1..%d, got %r" % (LEVELS, level))
+
+
+def _mix(h):
+    # 24-bit state, so every product stays a small int on MicroPython.
+    h ^= h >> 12
+    h = (h * 37 + 0x5A5A5) & 0xFFFFFF
+    h ^= h >> 9
+    return (h * 29 + 0x3C3C3) & 0xFFFFFF
+
+
+def salt(board, d1, d2):
+    """A 24-bit hash of the position and dice, the seed of a turn's noise."""
+    h = d1 * 7 + d2
+    for i in range(50):
+        h = (h * 33 + board[i]) & 0xFFFFFF
+    return _mix(h)
+
+
+def noise(seed, result, sigma):
+    """Deterministic noise for one play: roughly normal, mean 0, about sigma."""
+    if not sigma:
+        return 0
+    h = seed
+    for i in range(50):
+        h = (h * 33 + result[i]) & 0xFFFFFF
+    h = _mix(h)
+    u = (h & 255) + (h >> 8 & 255) + (h >> 16)
+    h = _mix(h ^ 0x9E3779)
+    u += (h & 255) + (h >> 8 & 255) + (h >> 16)
+    # six bytes: mean 765, standard deviation about 181
+    return (u - 765) * sigma // 181
+
+
+def play_equity(scorer, result):
+    """Mover's cubeless equity after the play that gave result (mover's view).
+
+    The scorer's base must be flip(board before the play)."""
+    p = scorer.score_after(result)
+    return -(2 * p[0] - ONE + p[1] - p[3] + p[2] - p[4])
+
+
+def play_probabilities(scorer, result):
+    """The mover's five probabilities after the play that gave result."""
+    p = scorer.score_after(result)
+    return [ONE - p[0], p[3], p[4], p[1], p[2]]
+
+
+class Thinker:
+    """Chooses the level's play for board and dice, a slice per step()."""
+
+    def __init__(self, board, d1, d2, level):
+        _check_level(level)
+        self.board = bytes(board)
+        self.plays = movegen.plays(board, d1, d2)
+        self.sigma = LEVEL_NOISE[level - 1]
+        self.seed = salt(board, d1, d2)
+        self.scorer = None
+        self.next = 0
+        self.best = _WORST
+        self.best_index = 0
+        self.result = None
+        if len(self.plays) == 1:
+            self.result = self.plays[0]
+
+    def step(self):
+        """One bounded slice of work; True when .result is ready."""
+        if self.result is not None:
+            return True
+        if self.scorer is None:
+            self.scorer = evaluator.Scorer()
+            self.scorer.set_base(flip(self.board))
+            return False
+        plays = self.plays
+        end = self.next + STEP_PLAYS
+        if end > len(plays):
+            end = len(plays)
+        for i in range(self.next, end):
+            result = plays[i][0]
+            e = play_equity(self.scorer, result) + noise(self.seed, result, self.sigma)
+            if e > self.best:
+                self.best = e
+                self.best_index = i
+        self.next = end
+        if end == len(plays):
+            self.result = plays[self.best_index]
+            self.scorer = None
+            return True
+        return False
+
+
+def choose(board, d1, d2, level):
+    """The level's play, (result_board, move), all at once."""
+    t = Thinker(board, d1, d2, level)
+    while not t.step():
+        pass
+    return t.result
+
+
+def _ranked(board, d1, d2):
+    plays = movegen.plays(board, d1, d2)
+    scorer = evaluator.Scorer()
+    scorer.set_base(flip(bytes(board)))
+    ranked = []
+    for result, move in plays:
+        ranked.append((play_equity(scorer, result), result, move))
+    ranked.sort(key=lambda r: -r[0])
+    return ranked
+
+
+def hint(board, d1, d2, count=3):
+    """The best plays, best first: [(equity, result_board, move), ...]."""
+    return _ranked(board, d1, d2)[:count]
+
+
+def play_loss(board, d1, d2, result_board):
+    """Equity (1/ONE points) the play reaching result_board gives away
+    against the best play: 0 for the best, more for worse."""
+    ranked = _ranked(board, d1, d2)
+    result_board = bytes(result_board)
+    for e, result, _ in ranked:
+        if result == result_board:
+            return ranked[0][0] - e
+    raise ValueError("that position is not reachable with %d-%d" % (d1, d2))
+
+
+def _cube_noise(board, level):
+    return noise(salt(board, 0, 0), board, LEVEL_NOISE[level - 1] // 2)
+
+
+def cube_offer(board, level, cube, owner_is_us_or_centred, length, away_us, away_them, crawford):
+    """True to double: board seen by the side on roll, before rolling.
+
+    cube: its value; owner_is_us_or_centred: we may double (the app checks
+    ownership too); length 0 = money, else the match length with away_us,
+    away_them points needed; crawford: this is the Crawford game."""
+    _check_level(level)
+    if not owner_is_us_or_centred:
+        return False
+    p = evaluator.evaluate(board)
+    bias = _cube_noise(board, level)
+    return cubeful.should_double(p, cube, cube == 1, length, away_us, away_them, crawford, bias)
+
+
+def cube_take(board, level, cube, length, away_us, away_them):
+    """True to take a double to 2*cube: board seen by the side deciding (its
+    checkers first), the doubler being the one to roll next."""
+    _check_level(level)
+    p = evaluator.evaluate(flip(bytes(board)))
+    bias = _cube_noise(board, level)
+    return cubeful.should_take(p, cube, length, away_us, away_them, bias)

@@ -1,0 +1,271 @@
+"""Benchmarks of the computer opponent: strength and cost on the device.
+
+    python -m tools.bench_ai strength --games 10000 [--level 5] [--opponent pubeval|LEVEL]
+    python -m tools.bench_ai cost [--positions 200]
+    python -m tools.bench_ai tables
+
+strength: cubeless money games with duplicate dice: each dice sequence is
+played twice, the sides swapped, so luck largely cancels. Reports points per
+game for the level (with its standard error over the game pairs), win and
+gammon rates. The level plays through tools.netmath.IntNet, the numpy twin of
+firmware/evaluator.py that tests/test_evaluator_twin.py holds equal to it,
+over firmware.movegen's plays in their order, with firmware.ai's noise: the
+same choices as firmware.ai.Thinker, faster.
+
+cost: runs firmware.ai.Thinker under the MicroPython unix port with
+-X heapsize=200k on positions from real games (every dice roll, doubles
+included), timing each move and reading the heap while it thinks; converts
+the times to a 125 MHz RP2040 with the reference loops of DESIGN.md.
+
+tables: sizes of the evaluator and match equity tables.
+"""
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+from tools import netmath, pubeval
+from firmware import ai, movegen, weights
+from firmware.position import START, flip, winner_kind
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+ONE = netmath.ONE
+
+
+def level_policy(net, level):
+    sigma = ai.LEVEL_NOISE[level - 1]
+
+    def choose(board, d1, d2):
+        plays = movegen.plays(board, d1, d2)
+        if len(plays) == 1:
+            return plays[0][0]
+        results = [r for r, _ in plays]
+        p = net.probs([flip(r) for r in results])
+        eq = -netmath.equity(p)
+        if sigma:
+            seed = ai.salt(board, d1, d2)
+            eq = eq + np.array([ai.noise(seed, r, sigma) for r in results])
+        return results[int(np.argmax(eq))]
+    return choose
+
+
+def pubeval_policy(board, d1, d2):
+    plays = movegen.plays(board, d1, d2)
+    if len(plays) == 1:
+        return plays[0][0]
+    results = [r for r, _ in plays]
+    return results[pubeval.best_index(board, results)]
+
+
+class Dice:
+    """One game's dice: a fixed sequence from the seed, first roll not a double."""
+
+    def __init__(self, seed):
+        self.rng = np.random.default_rng(seed)
+        self.rolls = []
+
+    def roll(self, turn):
+        while len(self.rolls) <= turn:
+            d = self.rng.integers(1, 7, size=2)
+            if not self.rolls:
+                while d[0] == d[1]:
+                    d = self.rng.integers(1, 7, size=2)
+            self.rolls.append((int(d[0]), int(d[1])))
+        return self.rolls[turn]
+
+
+def play_game(first, second, dice):
+    """Points won by `first` (who opens) in a cubeless game."""
+    players = (first, second)
+    board = START
+    for turn in range(2000):
+        side = turn & 1
+        d1, d2 = dice.roll(turn)
+        result = players[side](board, d1, d2)
+        kind = winner_kind(result)
+        if kind:
+            return kind if side == 0 else -kind
+        board = flip(result)
+    raise RuntimeError("game did not end in 2000 turns")
+
+
+def strength(player, opponent, pairs, seed):
+    """Duplicate-dice match: player's points over `pairs` pairs of games."""
+    points = []
+    for g in range(pairs):
+        a = play_game(player, opponent, Dice((seed, g)))
+        b = -play_game(opponent, player, Dice((seed, g)))
+        points.append((a, b))
+    pts = np.array(points, dtype=np.float64)
+    per_pair = pts.mean(1)
+    flat = pts.reshape(-1)
+    return {
+        "games": int(flat.size),
+        "ppg": float(flat.mean()),
+        "se": float(per_pair.std(ddof=1) / math.sqrt(len(per_pair))),
+        "win_rate": float((flat > 0).mean()),
+        "gammon_win_rate": float((flat >= 2).mean()),
+        "gammon_loss_rate": float((flat <= -2).mean()),
+        "backgammon_rate": float((np.abs(flat) == 3).mean()),
+    }
+
+
+COST_SCRIPT = r"""
+import sys, gc, time
+sys.path.insert(0, 'tools/hostlib')
+sys.path.insert(0, '')
+from firmware import ai, position
+from firmware.position import flip
+def ref_loop():
+    x = 0
+    for i in range(100000):
+        x += 1
+def one(): return 1
+def ref_calls():
+    f = one
+    for i in range(100000):
+        f()
+def best_of(fn):
+    best = None
+    for _ in range(3):
+        t = time.ticks_us(); fn(); d = time.ticks_diff(time.ticks_us(), t)
+        best = d if best is None or d < best else best
+    return best
+loop_us = best_of(ref_loop)
+call_us = best_of(ref_calls)
+boards = [bytes(int(h[i:i+2], 16) for i in range(0, 100, 2)) for h in sys.argv[1].split(',')]
+level = int(sys.argv[2])
+gc.collect()
+base_free = gc.mem_free()
+rows = []
+for b in boards:
+    for d1 in range(1, 7):
+        for d2 in range(d1, 7):
+            gc.collect()
+            t0 = time.ticks_us()
+            t = ai.Thinker(b, d1, d2, level)
+            low = gc.mem_free()
+            slices = 0
+            worst_slice = 0
+            while True:
+                s0 = time.ticks_us()
+                done = t.step()
+                s = time.ticks_diff(time.ticks_us(), s0)
+                worst_slice = s if s > worst_slice else worst_slice
+                slices += 1
+                f = gc.mem_free()
+                low = f if f < low else low
+                if done:
+                    break
+            rows.append((time.ticks_diff(time.ticks_us(), t0), len(t.plays), worst_slice, low, int(d1 == d2)))
+print('LOOP', loop_us, call_us, base_free)
+for r in rows:
+    print('ROW', r[0], r[1], r[2], r[3], r[4])
+"""
+
+
+def sample_positions(count, seed):
+    """Positions from games of the strongest level against itself."""
+    net = netmath.IntNet(weights)
+    me = level_policy(net, ai.LEVELS)
+    rng = np.random.default_rng(seed)
+    found = []
+    g = 0
+    while len(found) < count:
+        board = START
+        dice = Dice((seed, 99, g))
+        g += 1
+        for turn in range(400):
+            d1, d2 = dice.roll(turn)
+            if turn and rng.random() < 0.15:
+                found.append(board)
+            result = me(board, d1, d2)
+            if winner_kind(result):
+                break
+            board = flip(result)
+    return found[:count]
+
+
+def cost(positions, level, seed):
+    boards = sample_positions(positions, seed)
+    arg = ",".join(b.hex() for b in boards)
+    script = os.path.join(ROOT, "build", "bench_cost.py")
+    os.makedirs(os.path.dirname(script), exist_ok=True)
+    with open(script, "w") as f:
+        f.write(COST_SCRIPT)
+    out = subprocess.run([MICROPYTHON, "-X", "heapsize=200k", script, arg, str(level)],
+                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    rows = []
+    for line in out.splitlines():
+        parts = line.split()
+        if parts[0] == "LOOP":
+            loop_us, call_us, base_free = int(parts[1]), int(parts[2]), int(parts[3])
+        elif parts[0] == "ROW":
+            rows.append([int(v) for v in parts[1:]])
+    r = np.array(rows)
+    # DESIGN.md: the RP2040 takes 450 ms for the loop, 1,080 ms for the calls.
+    ratio = (450000.0 / loop_us + 1080000.0 / call_us) / 2
+    ms = r[:, 0] / 1000.0 * ratio
+    doubles = r[:, 4] == 1
+    # Each position is measured with all 21 rolls; weight doubles 1/36, others 2/36.
+    w = np.where(doubles, 1.0, 2.0)
+    order = np.argsort(ms)
+    cum = np.cumsum(w[order]) / w.sum()
+    median = float(ms[order][np.searchsorted(cum, 0.5)])
+    return {
+        "level": level,
+        "moves": int(len(r)),
+        "unix_loop_us": loop_us, "unix_call_us": call_us,
+        "device_ratio": round(ratio, 1),
+        "device_ms_mean": round(float((ms * w).sum() / w.sum()), 1),
+        "device_ms_median": round(median, 1),
+        "device_ms_p99": round(float(ms[order][np.searchsorted(cum, 0.99)]), 1),
+        "device_ms_worst": round(float(ms.max()), 1),
+        "device_ms_worst_slice": round(float(r[:, 2].max() / 1000.0 * ratio), 1),
+        "plays_mean": round(float((r[:, 1] * w).sum() / w.sum()), 1),
+        "plays_max": int(r[:, 1].max()),
+        "heap_free_before_kb": round(base_free / 1024.0, 1),
+        "heap_free_min_kb": round(float(r[:, 3].min()) / 1024.0, 1),
+    }
+
+
+def tables():
+    from tools import gen_weights
+    t = gen_weights.quantise(np.load(gen_weights.NET))
+    from firmware import met
+    return {"evaluator_bytes": gen_weights.table_bytes(t), "hidden": t["HIDDEN"],
+            "met_bytes": len(met.PRE) + len(met.POST)}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("what", choices=("strength", "cost", "tables"))
+    ap.add_argument("--games", type=int, default=10000, help="games (pairs = games / 2)")
+    ap.add_argument("--level", type=int, default=ai.LEVELS)
+    ap.add_argument("--opponent", default="pubeval", help="pubeval or a level number")
+    ap.add_argument("--positions", type=int, default=60)
+    ap.add_argument("--seed", type=int, default=2026)
+    args = ap.parse_args(argv)
+    if args.what == "strength":
+        net = netmath.IntNet(weights)
+        player = level_policy(net, args.level)
+        if args.opponent == "pubeval":
+            opponent = pubeval_policy
+        else:
+            opponent = level_policy(net, int(args.opponent))
+        res = strength(player, opponent, args.games // 2, args.seed)
+        res.update({"level": args.level, "opponent": args.opponent})
+    elif args.what == "cost":
+        res = cost(args.positions, args.level, args.seed)
+    else:
+        res = tables()
+    print(json.dumps(res))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

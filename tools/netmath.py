@@ -1,0 +1,107 @@
+"""Host-side (numpy) twins of firmware/evaluator.py: its inputs, the float
+network trained by tools/train_net.py, and the integer network exactly as the
+device computes it, for whole batches of positions.
+
+tests/test_evaluator_twin.py checks that int_probs() equals
+firmware.evaluator.evaluate() position by position, so benchmarks may use the
+fast twin and still measure what ships.
+"""
+import numpy as np
+
+INPUTS = 202
+ONE = 10000
+
+
+def as_array(boards):
+    """(N, 50) int64 array from an array or a sequence of 50-byte boards."""
+    if isinstance(boards, np.ndarray):
+        return boards.astype(np.int64).reshape(-1, 50)
+    return np.frombuffer(b"".join(bytes(b) for b in boards), dtype=np.uint8).astype(np.int64).reshape(-1, 50)
+
+
+def encode(boards):
+    """uint8 (N, 50) boards -> uint8 (N, 202) inputs, as the device sees them."""
+    b = as_array(boards)
+    n = len(b)
+    x = np.zeros((n, 50, 4), dtype=np.uint8)
+    x[:, :, 0] = b >= 1
+    x[:, :, 1] = b >= 2
+    x[:, :, 2] = b >= 3
+    x[:, :, 3] = np.maximum(b - 3, 0)
+    off = np.stack([15 - b[:, :25].sum(1), 15 - b[:, 25:].sum(1)], axis=1)
+    return np.concatenate([x.reshape(n, 200), off.astype(np.uint8)], axis=1)
+
+
+def sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def float_probs(net, x):
+    """The float network's five outputs for encoded inputs x."""
+    h = sigmoid(x.astype(np.float32) @ net["W1"] + net["b1"])
+    return sigmoid(h @ net["W2"] + net["b2"])
+
+
+def terminal_probs(boards):
+    """(mask, probs*ONE) for positions where a side has borne off everything."""
+    b = as_array(boards)
+    us = b[:, :25].sum(1)
+    them = b[:, 25:].sum(1)
+    mask = (us == 0) | (them == 0)
+    p = np.zeros((len(b), 5), dtype=np.int64)
+    won = us == 0
+    lost = (them == 0) & ~won
+    p[won, 0] = ONE
+    p[won & (them == 15), 1] = ONE
+    p[won & (them == 15) & (b[:, 43:50].sum(1) > 0), 2] = ONE
+    p[lost & (us == 15), 3] = ONE
+    p[lost & (us == 15) & (b[:, 18:25].sum(1) > 0), 4] = ONE
+    return mask, p
+
+
+class IntNet:
+    """The integer network from a weights module (firmware.weights or the
+    generator's own output) computing exactly what firmware/evaluator.py does."""
+
+    def __init__(self, w):
+        h = w.HIDDEN
+        self.hidden = h
+        self.w1 = (np.frombuffer(w.W1, dtype=np.uint8).astype(np.int64) - 128).reshape(INPUTS, h)
+        self.b1 = np.array(w.B1, dtype=np.int64)
+        self.w2 = np.array(w.W2, dtype=np.int64).reshape(h, 5)
+        self.b2 = np.array(w.B2, dtype=np.int64)
+        self.hsig = np.frombuffer(w.HIDDEN_SIGMOID, dtype=np.uint8).astype(np.int64)
+        self.hshift = w.HIDDEN_SHIFT
+        self.osig = np.frombuffer(w.OUTPUT_SIGMOID, dtype="<u2").astype(np.int64)
+        self.oshift = w.OUTPUT_SHIFT
+        self.ozero = w.OUTPUT_ZERO
+
+    def _output(self, v):
+        v = v + self.ozero
+        i = np.clip(v >> self.oshift, 0, 511)
+        lo = self.osig[i]
+        hi = self.osig[np.minimum(i + 1, 511)]
+        p = lo + (((hi - lo) * (v & ((1 << self.oshift) - 1))) >> self.oshift)
+        p = np.where(v <= 0, self.osig[0], p)
+        return np.where(i >= 511, self.osig[511], p)
+
+    def probs(self, boards):
+        """int64 (N, 5) probabilities in 1/ONE, as firmware.evaluator.evaluate."""
+        x = encode(boards).astype(np.int64)
+        acc = x @ self.w1 + self.b1
+        v = np.clip((acc + (256 << self.hshift)) >> self.hshift, 0, 511)
+        a = self.hsig[v]
+        o = a @ self.w2 + self.b2
+        p = np.stack([self._output(o[:, k]) for k in range(5)], axis=1)
+        p[:, 1] = np.minimum(p[:, 1], p[:, 0])
+        p[:, 2] = np.minimum(p[:, 2], p[:, 1])
+        p[:, 3] = np.minimum(p[:, 3], ONE - p[:, 0])
+        p[:, 4] = np.minimum(p[:, 4], p[:, 3])
+        mask, t = terminal_probs(boards)
+        p[mask] = t[mask]
+        return p
+
+
+def equity(p, one=ONE):
+    """Cubeless money equity of (N, 5) probabilities scaled by one."""
+    return 2 * p[:, 0] - one + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]
