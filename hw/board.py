@@ -19,8 +19,6 @@ VSYS_GPIO = const(29)           # ADC3: VSYS through the Pico's 200k/100k divide
 # Trim per board against a meter: VSYS_CAL_MV = 9900 * meter_mv // shown_mv.
 VSYS_CAL_MV = const(9900)
 
-FULL_HZ = const(125000000)      # thinking
-IDLE_HZ = const(48000000)       # waiting for a button; USB and ADC still run
 WATCHDOG_MS = const(5000)
 
 
