@@ -26,9 +26,10 @@ The state of the game in play is `m.game` (a Game):
                 one resigning while RESIGNING; the winner once OVER)
     state       OPENING, ROLL, DOUBLED, MOVE, RESIGNING or OVER
     dice        (d1, d2) once rolled this turn, else (0, 0)
-    plays       MOVE: movegen.plays' [(result, move)], else None. A roll
-                with no legal move has one play, the unchanged board: play
-                it to pass (the app shows the dice first)
+    plays       MOVE: the movegen.Plays of the roll (a sequence of
+                (result, move)), else None. A roll with no legal move has
+                one play, the unchanged board: play it to pass (the app
+                shows the dice first)
     cube, cube_owner   1..64, and -1 centred or the owning player
     crawford    True in the Crawford game (no doubling)
     resign      the level offered while RESIGNING (1 single, 2 gammon,
@@ -189,10 +190,11 @@ class Match:
     def play(self, result, now_ms):
         g = self.game
         self._expect(MOVE, "play", now_ms)
+        plays = g.plays
         move = None
-        for r, m in g.plays:
-            if r == result:
-                move = m
+        for i in range(len(plays)):
+            if plays.result(i) == result:
+                move = plays.move(i)
                 break
         if move is None:
             raise ValueError("that position is not a legal play of %d-%d" % g.dice)
