@@ -441,9 +441,12 @@ class Match:
             raise ValueError("cube %d cannot be owned by %d" % (g.cube, g.cube_owner))
         if g.crawford and g.cube != 1:
             raise ValueError("the cube was turned in the Crawford game")
-        rolled = g.state == MOVE or (g.state == RESIGNING and g.dice[0])
         d1, d2 = g.dice
-        if rolled != (1 <= d1 <= 6 and 1 <= d2 <= 6) or (not rolled and (d1 or d2)):
+        rolled = 1 <= d1 <= 6 and 1 <= d2 <= 6
+        if not rolled and (d1 or d2):
+            raise ValueError("dice %d-%d" % (d1, d2))
+        # a resignation may come before or after the roll; the end keeps the dice
+        if rolled != (g.state == MOVE) and g.state not in (RESIGNING, OVER):
             raise ValueError("dice %d-%d while %s" % (d1, d2, STATE_NAMES[g.state]))
         if (g.state == RESIGNING) != (1 <= g.resign <= 3) and g.state != OVER:
             raise ValueError("resignation %d while %s" % (g.resign, STATE_NAMES[g.state]))
