@@ -33,17 +33,9 @@ _CHUNK_SHIFT = const(5)
 _FIRST_TABLE = const(64)
 
 
-def _step_table():
-    # One shared (from, to) tuple per table entry, so a move handed out costs
-    # one pointer per step.
-    steps = [None] * len(LAND)
-    for p in range(1, 26):
-        for d in range(1, 7):
-            steps[p * 8 + d] = (p, LAND[p * 8 + d])
-    return tuple(steps)
-
-
-STEPS = _step_table()
+def step(p, d):
+    """The step (from, to) a checker on point p makes with die d."""
+    return (p, LAND[p * 8 + d])
 
 
 def position_hash(board):
@@ -94,7 +86,7 @@ class Plays:
         for j in range(o + 50, o + 54):
             code = chunk[j]
             if code:
-                steps.append(STEPS[code])
+                steps.append((code >> 3, LAND[code]))
         return tuple(steps)
 
     def __getitem__(self, i):
@@ -104,8 +96,9 @@ class Plays:
         for i in range(self.n):
             yield self[i]
 
-    def add(self, board, h, path, k):
-        """Store board (reached by the k step codes in path) unless stored."""
+    def add(self, board, h, path):
+        """Store board, reached by the step codes in path (unused ones 0),
+        unless it is stored already; h is its hash (any consistent one)."""
         table = self.table
         mask = self.mask
         slot = h & mask
@@ -127,8 +120,7 @@ class Plays:
         chunk = chunks[i >> _CHUNK_SHIFT]
         o = (i & (_CHUNK - 1)) * _RECORD
         chunk[o:o + 50] = board
-        for j in range(4):
-            chunk[o + 50 + j] = path[j] if j < k else 0
+        chunk[o + 50:o + 54] = path     # steps past the k-th are still 0
         chunk[o + 54] = low & 255
         chunk[o + 55] = low >> 8
         table[slot] = i + 1
@@ -153,16 +145,25 @@ class Plays:
         self.mask = mask
 
 
-def sources(board, die):
-    """Points (high to low) a checker could move from with die: the bar and
-    points whose landing is not blocked, then every point it bears off from.
-    Whether each one is usable depends on the checkers at the time."""
+def sources(board, die, shifts=()):
+    """Points (high to low) a checker could move from with die, later in the
+    turn: points whose landing is not blocked (or that bear off) and that
+    hold a checker now, or could once one arrives from `shifts` higher up
+    (the dice played before this one). Whether each is usable depends on
+    the checkers at the time."""
     found = []
     for p in range(_BAR, 0, -1):
         t = p - die
         # their checkers on our point t sit at index 25 + (25 - t) - 1
-        if t <= 0 or board[_THEM_BAR - t] < 2:
+        if t > 0 and board[_THEM_BAR - t] >= 2:
+            continue
+        if board[p - 1]:
             found.append(p)
+            continue
+        for s in shifts:
+            if p + s <= _BAR and board[p + s - 1]:
+                found.append(p)
+                break
     return found
 
 
@@ -175,6 +176,7 @@ class _Search:
         self.best = 0
         self.store = store          # a Plays, or None to only find `best`
         self.goal = 5               # stop once `goal` dice are played
+        self.last = 0               # index of the last die
         self.dice = None
         self.lists = None
         self.double = False
@@ -187,13 +189,11 @@ class _Search:
             if self.store is not None:
                 self.store.clear()
         if self.store is not None:
-            self.store.add(self.b, h, self.path, k)
+            self.store.add(self.b, h, self.path)
 
     def walk(self, k, lo, outside, h):
-        """Play die k of self.dice and on, trying sources from index lo."""
-        if k == len(self.dice):
-            self.record(k, h)
-            return
+        """Play die k of self.dice and on, trying sources from index lo.
+        h is the hash of the position relative to the start of the turn."""
         b = self.b
         d = self.dice[k]
         cands = self.lists[k]
@@ -202,6 +202,8 @@ class _Search:
             # checkers on the bar enter first; the bar heads every list
             n = 1 if lo == 0 and n and cands[0] == _BAR else 0
         double = self.double
+        leaf = k == self.last       # the step made here completes a play
+        path = self.path
         moved = False
         top = 0         # our highest home point with a checker, when needed
         i = lo
@@ -219,9 +221,12 @@ class _Search:
                         b[them] = 0
                         b[_THEM_BAR] += 1
                         hh += HIT_HASH[t]
-                    self.path[k] = p << 3 | d
-                    self.walk(k + 1, i if double else 0,
-                              outside - 1 if p > _HOME and t <= _HOME else outside, hh)
+                    path[k] = p << 3 | d
+                    if leaf:
+                        self.record(k + 1, hh)
+                    else:
+                        self.walk(k + 1, i if double else 0,
+                                  outside - 1 if p > _HOME and t <= _HOME else outside, hh)
                     if hit:
                         b[_THEM_BAR] -= 1
                         b[them] = 1
@@ -239,8 +244,11 @@ class _Search:
                         if p != top:
                             break   # lower points cannot bear off with d either
                     b[p - 1] -= 1
-                    self.path[k] = p << 3 | d
-                    self.walk(k + 1, i if double else 0, 0, h + MOVE_HASH[p * 8 + d])
+                    path[k] = p << 3 | d
+                    if leaf:
+                        self.record(k + 1, h + MOVE_HASH[p * 8 + d])
+                    else:
+                        self.walk(k + 1, i if double else 0, 0, h + MOVE_HASH[p * 8 + d])
                     b[p - 1] += 1
                     moved = True
                 if self.best == self.goal:
@@ -252,11 +260,12 @@ class _Search:
     def run(self, dice, lists):
         self.dice = dice
         self.lists = lists
+        self.last = len(dice) - 1
         outside = 0
         b = self.b
         for i in range(_HOME, 25):
             outside += b[i]
-        self.walk(0, 0, outside, position_hash(b))
+        self.walk(0, 0, outside, 0)
 
 
 def _check_dice(d1, d2):
@@ -272,26 +281,26 @@ def plays(board, d1, d2):
     search = _Search(board, store)
     if d1 == d2:
         search.double = True
-        lst = sources(board, d1)
+        lst = sources(board, d1, (d1, 2 * d1, 3 * d1))
         search.run((d1, d1, d1, d1), (lst, lst, lst, lst))
     else:
         hi = d1 if d1 > d2 else d2
         lo = d1 + d2 - hi
-        hi_list = sources(board, hi)
-        lo_list = sources(board, lo)
-        search.run((hi, lo), (hi_list, lo_list))
-        search.run((lo, hi), (lo_list, hi_list))
+        hi_first = sources(board, hi)
+        lo_first = sources(board, lo)
+        search.run((hi, lo), (hi_first, sources(board, lo, (hi,))))
+        search.run((lo, hi), (lo_first, sources(board, hi, (lo,))))
         if search.best == 1:
             # Only one die can be played: the larger one if it can be.
             store = Plays()
             search = _Search(board, store)
-            search.run((hi,), (hi_list,))
+            search.run((hi,), (hi_first,))
             if search.best == 0:
                 search = _Search(board, store)
-                search.run((lo,), (lo_list,))
+                search.run((lo,), (lo_first,))
     store.dice_used = search.best
     if search.best == 0:
-        store.add(board, position_hash(board), search.path, 0)
+        store.add(board, 0, search.path)
     return store
 
 
@@ -323,7 +332,7 @@ def legal_steps(board, die):
     found = []
     if b[24]:
         if b[_THEM_BAR - (_BAR - die)] < 2:
-            found.append(STEPS[_BAR * 8 + die])
+            found.append(step(_BAR, die))
         return found
     outside = 0
     for i in range(_HOME, 24):
@@ -337,9 +346,9 @@ def legal_steps(board, die):
         t = p - die
         if t > 0:
             if b[_THEM_BAR - t] < 2:
-                found.append(STEPS[p * 8 + die])
+                found.append(step(p, die))
         elif not outside and (t == 0 or p == top):
-            found.append(STEPS[p * 8 + die])
+            found.append(step(p, die))
     return found
 
 
@@ -347,9 +356,13 @@ def _can_play(board, dice):
     """Whether all of dice (in this order) can be played from board."""
     search = _Search(board, None)
     search.goal = len(dice)
-    search.double = dice[0] == dice[-1]
-    lst = sources(board, dice[0])
-    lists = [lst if d == dice[0] else sources(board, d) for d in dice]
+    d = dice[0]
+    if d == dice[-1]:
+        search.double = True
+        lst = sources(board, d, (d, 2 * d, 3 * d))
+        lists = (lst,) * len(dice)
+    else:
+        lists = (sources(board, d), sources(board, dice[1], (d,)))
     search.run(dice, lists)
     return search.best == len(dice)
 

@@ -1,0 +1,80 @@
+"""The engine command: one command per line on standard input, one line back.
+
+    python -m tools.engine
+    moves 4HPwATDgc/ABMA 3 1
+    -> every legal resulting position as Position IDs, space-separated, each
+       seen by the player who just moved (not swapped); when nothing can
+       move, the unchanged ID alone.
+
+Bad input answers "error: <what is wrong>" and the command keeps reading.
+COMMANDS maps a command's name to a function taking the words after it and
+returning the answer line; tools/engine_ai.py, when present, adds its own
+COMMANDS (best, eval) to these, and may use parse_position and parse_die.
+"""
+import sys
+
+import tools  # noqa: F401  (puts the MicroPython stand-ins on sys.path)
+from firmware import movegen, posid
+
+
+def parse_position(text):
+    """The board a Position ID names, or ValueError saying why not."""
+    return posid.from_position_id(text)
+
+
+def parse_die(text):
+    if not text.isdigit() or not 1 <= int(text) <= 6:
+        raise ValueError("a die is 1..6, got %r" % text)
+    return int(text)
+
+
+def moves(args):
+    if len(args) != 3:
+        raise ValueError("usage: moves POSID D1 D2")
+    board = parse_position(args[0])
+    d1, d2 = parse_die(args[1]), parse_die(args[2])
+    return " ".join(posid.position_id(result) for result, move in movegen.plays(board, d1, d2))
+
+
+COMMANDS = {"moves": moves}
+
+
+def answer(line):
+    """The one-line answer to one command line."""
+    words = line.split()
+    if not words:
+        return "error: empty command"
+    command = COMMANDS.get(words[0])
+    if command is None:
+        return "error: unknown command %r (known: %s)" % (words[0], " ".join(sorted(COMMANDS)))
+    try:
+        return command(words[1:])
+    except ValueError as exc:
+        return "error: %s" % exc
+    except Exception as exc:  # a fault in one command must not end the session
+        return "error: %s: %s" % (type(exc).__name__, exc)
+
+
+def main(stdin=sys.stdin, stdout=sys.stdout):
+    for line in stdin:
+        if not line.strip():
+            continue
+        stdout.write(answer(line) + "\n")
+        stdout.flush()
+    return 0
+
+
+def _add_ai_commands():
+    try:
+        import tools.engine_ai
+    except ModuleNotFoundError as exc:
+        if exc.name != "tools.engine_ai":
+            raise
+        return
+    COMMANDS.update(tools.engine_ai.COMMANDS)
+
+
+_add_ai_commands()
+
+if __name__ == "__main__":
+    sys.exit(main())
