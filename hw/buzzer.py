@@ -5,7 +5,7 @@ and length in 10 ms units. play() starts one, update(now_ms) moves it on, and
 the PWM duty is 0 whenever nothing sounds: at rest, muted, stopped or finished.
 """
 from micropython import const
-from time import ticks_add, ticks_diff
+from time import ticks_add, ticks_diff, ticks_ms
 
 # MIDI notes 120..131 (C9..B9) in Hz, 440 * 2 ** ((n - 69) / 12) rounded; lower
 # octaves halve them.
@@ -31,7 +31,7 @@ class Buzzer:
         self.playing = False
         self._melody = b""
         self._pos = 0
-        self._end = 0           # ticks when the current note ends
+        self._end = ticks_ms()  # ticks when the current note ends
         self._muted = False
         self._duty = _VOLUME_DUTY[volume]
         self._one = bytearray(2)    # tone() plays this one-note melody
