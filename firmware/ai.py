@@ -106,7 +106,7 @@ class Thinker:
         if end > len(plays):
             end = len(plays)
         for i in range(self.next, end):
-            result = plays[i][0]
+            result = plays.result(i)
             e = play_equity(self.scorer, result) + noise(self.seed, result, self.sigma)
             if e > self.best:
                 self.best = e
@@ -128,29 +128,34 @@ def choose(board, d1, d2, level):
 
 
 def _ranked(board, d1, d2):
+    """(plays, [(equity, index), ...] best first, ties in generator order)."""
     plays = movegen.plays(board, d1, d2)
     scorer = evaluator.Scorer()
     scorer.set_base(flip(bytes(board)))
     ranked = []
-    for result, move in plays:
-        ranked.append((play_equity(scorer, result), result, move))
-    ranked.sort(key=lambda r: -r[0])
-    return ranked
+    for i in range(len(plays)):
+        ranked.append((-play_equity(scorer, plays.result(i)), i))
+    ranked.sort()
+    return plays, ranked
 
 
 def hint(board, d1, d2, count=3):
     """The best plays, best first: [(equity, result_board, move), ...]."""
-    return _ranked(board, d1, d2)[:count]
+    plays, ranked = _ranked(board, d1, d2)
+    out = []
+    for neg, i in ranked[:count]:
+        out.append((-neg, plays.result(i), plays.move(i)))
+    return out
 
 
 def play_loss(board, d1, d2, result_board):
     """Equity (1/ONE points) the play reaching result_board gives away
     against the best play: 0 for the best, more for worse."""
-    ranked = _ranked(board, d1, d2)
+    plays, ranked = _ranked(board, d1, d2)
     result_board = bytes(result_board)
-    for e, result, _ in ranked:
-        if result == result_board:
-            return ranked[0][0] - e
+    for neg, i in ranked:
+        if plays.result(i) == result_board:
+            return neg - ranked[0][0]
     raise ValueError("that position is not reachable with %d-%d" % (d1, d2))
 
 

@@ -43,8 +43,8 @@ def level_policy(net, level):
     def choose(board, d1, d2):
         plays = movegen.plays(board, d1, d2)
         if len(plays) == 1:
-            return plays[0][0]
-        results = [r for r, _ in plays]
+            return plays.result(0)
+        results = [plays.result(i) for i in range(len(plays))]
         p = net.probs([flip(r) for r in results])
         eq = -netmath.equity(p)
         if sigma:
@@ -57,8 +57,8 @@ def level_policy(net, level):
 def pubeval_policy(board, d1, d2):
     plays = movegen.plays(board, d1, d2)
     if len(plays) == 1:
-        return plays[0][0]
-    results = [r for r, _ in plays]
+        return plays.result(0)
+    results = [plays.result(i) for i in range(len(plays))]
     return results[pubeval.best_index(board, results)]
 
 
@@ -138,7 +138,11 @@ def best_of(fn):
     return best
 loop_us = best_of(ref_loop)
 call_us = best_of(ref_calls)
-boards = [bytes(int(h[i:i+2], 16) for i in range(0, 100, 2)) for h in sys.argv[1].split(',')]
+boards = []
+with open(sys.argv[1]) as f:
+    for line in f:
+        if line.strip():
+            boards.append(bytes.fromhex(line.strip()))
 level = int(sys.argv[2])
 gc.collect()
 base_free = gc.mem_free()
@@ -149,6 +153,8 @@ for b in boards:
             gc.collect()
             t0 = time.ticks_us()
             t = ai.Thinker(b, d1, d2, level)
+            total = time.ticks_diff(time.ticks_us(), t0)
+            gc.collect()
             low = gc.mem_free()
             slices = 0
             worst_slice = 0
@@ -156,13 +162,15 @@ for b in boards:
                 s0 = time.ticks_us()
                 done = t.step()
                 s = time.ticks_diff(time.ticks_us(), s0)
+                total += s
                 worst_slice = s if s > worst_slice else worst_slice
                 slices += 1
+                gc.collect()
                 f = gc.mem_free()
                 low = f if f < low else low
                 if done:
                     break
-            rows.append((time.ticks_diff(time.ticks_us(), t0), len(t.plays), worst_slice, low, int(d1 == d2)))
+            rows.append((total, len(t.plays), worst_slice, low, int(d1 == d2)))
 print('LOOP', loop_us, call_us, base_free)
 for r in rows:
     print('ROW', r[0], r[1], r[2], r[3], r[4])
@@ -193,13 +201,18 @@ def sample_positions(count, seed):
 
 def cost(positions, level, seed):
     boards = sample_positions(positions, seed)
-    arg = ",".join(b.hex() for b in boards)
     script = os.path.join(ROOT, "build", "bench_cost.py")
+    arg = os.path.join(ROOT, "build", "bench_cost_positions.txt")
     os.makedirs(os.path.dirname(script), exist_ok=True)
+    with open(arg, "w") as f:
+        f.write("".join(b.hex() + "\n" for b in boards))
     with open(script, "w") as f:
         f.write(COST_SCRIPT)
-    out = subprocess.run([MICROPYTHON, "-X", "heapsize=200k", script, arg, str(level)],
-                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    run = subprocess.run([MICROPYTHON, "-X", "heapsize=200k", script, arg, str(level)],
+                         cwd=ROOT, capture_output=True, text=True)
+    if run.returncode:
+        raise RuntimeError("micropython failed: " + run.stdout[-2000:] + run.stderr[-2000:])
+    out = run.stdout
     rows = []
     for line in out.splitlines():
         parts = line.split()

@@ -1,0 +1,104 @@
+import tools  # noqa: F401
+from firmware import ai, movegen
+from firmware.position import START, flip
+
+
+def test_levels_and_names():
+    assert ai.LEVELS >= 5
+    assert len(ai.LEVEL_NAMES) == ai.LEVELS
+    assert all(len(n) <= 5 for n in ai.LEVEL_NAMES)
+    assert len(set(ai.LEVEL_NAMES)) == ai.LEVELS
+
+
+def test_strongest_level_opens_with_the_book_plays():
+    # The standard opening plays for these rolls.
+    expected = {(3, 1): "8/5 6/5", (4, 2): "8/4 6/4", (6, 1): "13/7 8/7", (5, 3): "8/3 6/3"}
+    from firmware import notation
+    for (d1, d2), text in expected.items():
+        result, move = ai.choose(START, d1, d2, ai.LEVELS)
+        assert notation.move_text(START, move) == text
+
+
+def test_hint_is_sorted_and_the_best_play_loses_nothing():
+    hints = ai.hint(START, 6, 4, count=5)
+    assert len(hints) == 5
+    equities = [h[0] for h in hints]
+    assert equities == sorted(equities, reverse=True)
+    assert ai.play_loss(START, 6, 4, hints[0][1]) == 0
+    assert ai.play_loss(START, 6, 4, hints[4][1]) == equities[0] - equities[4] > 0
+
+
+def test_strongest_choice_is_the_first_hint():
+    board = START
+    for d1, d2 in ((5, 2), (6, 6), (1, 1), (4, 3)):
+        assert ai.choose(board, d1, d2, ai.LEVELS)[0] == ai.hint(board, d1, d2, 1)[0][1]
+
+
+def test_play_loss_rejects_an_unreachable_position():
+    try:
+        ai.play_loss(START, 3, 1, START)
+    except ValueError as exc:
+        assert "3-1" in str(exc)
+    else:
+        assert False
+
+
+def test_bad_level_is_refused():
+    for level in (0, ai.LEVELS + 1):
+        try:
+            ai.Thinker(START, 3, 1, level)
+        except ValueError as exc:
+            assert str(level) in str(exc)
+        else:
+            assert False
+
+
+def test_weakest_level_errs_and_is_repeatable():
+    differs = 0
+    board = START
+    for d1 in range(1, 7):
+        for d2 in range(1, 7):
+            weak = ai.choose(board, d1, d2, 1)
+            assert weak == ai.choose(board, d1, d2, 1)
+            if weak[0] != ai.choose(board, d1, d2, ai.LEVELS)[0]:
+                differs += 1
+    assert differs >= 10
+
+
+def test_noise_is_centred_with_about_the_asked_spread():
+    seed = ai.salt(START, 3, 1)
+    values = []
+    b = bytearray(START)
+    for i in range(2000):
+        b[i % 24] = i % 7
+        b[30 + i % 13] = (i // 7) % 5
+        values.append(ai.noise(seed, bytes(b), 1000))
+    mean = sum(values) / len(values)
+    sd = (sum((v - mean) ** 2 for v in values) / len(values)) ** 0.5
+    assert abs(mean) < 80
+    assert 800 < sd < 1200
+
+
+def test_thinker_works_in_slices():
+    board = START
+    t = ai.Thinker(board, 1, 1, ai.LEVELS)
+    n = len(movegen.plays(board, 1, 1))
+    steps = 1
+    while not t.step():
+        steps += 1
+    assert steps >= n // ai.STEP_PLAYS
+    assert t.result[0] == ai.hint(board, 1, 1, 1)[0][1]
+
+
+def test_cube_api_at_the_start_and_in_a_crushing_position():
+    assert not ai.cube_offer(START, ai.LEVELS, 1, True, 0, 0, 0, False)
+    assert ai.cube_take(START, ai.LEVELS, 1, 0, 0, 0)
+    # We are far ahead in a race: three checkers left against fifteen in
+    # their outfield that have not yet reached home.
+    b = bytearray(50)
+    b[0] = 1
+    b[1] = 1
+    b[2] = 1
+    b[25 + 8] = 15
+    assert not ai.cube_take(flip(bytes(b)), ai.LEVELS, 1, 0, 0, 0)
+    assert not ai.cube_offer(START, ai.LEVELS, 1, False, 0, 0, 0, False)

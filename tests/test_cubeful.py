@@ -1,0 +1,57 @@
+import tools  # noqa: F401
+from firmware import cubeful
+
+ONE = cubeful.ONE
+
+
+def p(win, wg=0, wb=0, lg=0, lb=0):
+    return [int(win * ONE), int(wg * ONE), int(wb * ONE), int(lg * ONE), int(lb * ONE)]
+
+
+def test_live_cube_points_without_gammons():
+    # Gammonless: take point 20%, cash point 80%; the live equity runs from
+    # -1 at the take point to +1 at the cash point for a centred cube.
+    assert cubeful.live_equity(p(0.2), 0) == -ONE
+    assert cubeful.live_equity(p(0.8), 0) == ONE
+    assert cubeful.live_equity(p(0.5), 0) == 0
+    assert cubeful.live_equity(p(0.8), 1) == ONE
+    assert cubeful.live_equity(p(0.2), 2) == -ONE
+
+
+def test_money_decisions():
+    assert not cubeful.should_double(p(0.5, 0.1, 0, 0.1), 1, True, 0, 0, 0, False)
+    assert cubeful.should_double(p(0.74, 0.05, 0, 0.02), 1, True, 0, 0, 0, False)
+    assert cubeful.should_take(p(0.74, 0.05, 0, 0.02), 1, 0, 0, 0)
+    assert cubeful.should_double(p(0.85), 1, True, 0, 0, 0, False)
+    assert not cubeful.should_take(p(0.85), 1, 0, 0, 0)
+    # Too good: a sure win with many gammons is played on for the gammon.
+    assert not cubeful.should_double(p(0.97, 0.7, 0.05), 1, True, 0, 0, 0, False)
+    assert not cubeful.should_double(p(0.9), 64, False, 0, 0, 0, False)
+
+
+def test_match_table_is_symmetric():
+    for a in range(1, 16):
+        for b in range(1, 16):
+            assert abs(cubeful.mwc(a, b, False) + cubeful.mwc(b, a, False) - ONE) <= 1
+    assert cubeful.mwc(1, 1, False) == 5000
+    assert cubeful.mwc(0, 5, False) == ONE
+    assert cubeful.mwc(3, 0, False) == 0
+    # Published Kazaross XG2 values: 2-away 1-away (Crawford) and 2-away 4-away.
+    assert cubeful.mwc(1, 2, False) == 6774
+    assert cubeful.mwc(2, 1, True) == 4880
+
+
+def test_match_cube_rules():
+    strong = p(0.8, 0.1)
+    assert not cubeful.should_double(strong, 1, True, 7, 3, 1, True)      # Crawford game
+    assert not cubeful.should_double(strong, 2, False, 7, 2, 4, False)    # cube already wins the match
+    # After Crawford the trailer doubles at once: the leader's gammons no longer matter.
+    assert cubeful.should_double(p(0.45, 0.1, 0, 0.1), 1, True, 7, 4, 1, False)
+    # The leader takes an even game (MWC 0.705 taking, 0.677 passing), not a 60% one.
+    assert cubeful.should_take(p(0.5, 0.1, 0, 0.1), 1, 7, 1, 4)
+    assert not cubeful.should_take(p(0.6, 0.1, 0, 0.1), 1, 7, 1, 4)
+
+
+def test_money_takes_and_passes_around_the_take_point():
+    assert cubeful.should_take(p(0.70), 1, 0, 0, 0)
+    assert not cubeful.should_take(p(0.82), 1, 0, 0, 0)

@@ -1,0 +1,68 @@
+"""The shipped evaluator: its tables are what the tools make, and the host's
+numpy twin (used by the benchmarks) computes exactly what the device does."""
+import numpy as np
+
+import tools  # noqa: F401
+from firmware import evaluator, met, movegen, weights
+from firmware.position import START, flip
+from tools import gen_met, gen_weights, netmath
+
+
+def _positions(count, seed):
+    """Positions from quick random games, each side moving at random."""
+    rng = np.random.default_rng(seed)
+    found = []
+    board = START
+    while len(found) < count:
+        d1, d2 = (int(v) for v in rng.integers(1, 7, size=2))
+        plays = movegen.plays(board, d1, d2)
+        result = plays.result(int(rng.integers(len(plays))))
+        found.append(result)
+        if sum(result[:25]) == 0:
+            board = START
+        else:
+            board = flip(result)
+    return found
+
+
+def test_weights_module_is_generated_from_the_checkpoint():
+    with open("firmware/weights.py") as f:
+        assert f.read() == gen_weights.generate()
+
+
+def test_match_table_is_generated_from_the_published_table():
+    with open("firmware/met.py") as f:
+        assert f.read() == gen_met.generate()
+
+
+def test_twin_matches_device_evaluator():
+    boards = _positions(400, 1)
+    twin = netmath.IntNet(weights).probs(boards)
+    for board, row in zip(boards, twin):
+        assert evaluator.evaluate(board) == [int(v) for v in row]
+
+
+def test_incremental_scoring_matches_full_evaluation():
+    scorer = evaluator.Scorer()
+    for board in _positions(30, 2):
+        for d1, d2 in ((3, 1), (6, 6), (2, 2), (5, 4)):
+            plays = movegen.plays(board, d1, d2)
+            scorer.set_base(flip(board))
+            for i in range(len(plays)):
+                result = plays.result(i)
+                assert list(scorer.score_after(result)) == evaluator.evaluate(flip(result))
+
+
+def test_quantised_net_stays_close_to_the_float_net():
+    boards = _positions(300, 3)
+    net = np.load(gen_weights.NET)
+    f = netmath.float_probs(net, netmath.encode(boards))
+    i = netmath.IntNet(weights).probs(boards) / netmath.ONE
+    mask, _ = netmath.terminal_probs(boards)
+    err = np.abs(netmath.equity(f[~mask], 1.0) - netmath.equity(i[~mask], 1.0))
+    assert err.mean() < 0.02
+
+
+def test_tables_fit_the_flash_budget():
+    tables = gen_weights.quantise(np.load(gen_weights.NET))
+    assert gen_weights.table_bytes(tables) + len(met.PRE) + len(met.POST) <= 64 * 1024
