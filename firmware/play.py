@@ -1,0 +1,569 @@
+"""The play screen: one match on the board, for humans at the buttons and the
+computer in slices, with the MENU of things to look at during play.
+
+The match (firmware.game.Match) holds the rules and the score; this file
+holds only what the handheld adds: whose buttons act, the pace at which the
+computer's moves are shown, the messages, the hint and the menu.
+"""
+from micropython import const
+
+from firmware import game, keys, menu, posid, render, sounds
+from firmware.position import pips
+from firmware.turn import TurnInput
+
+try:
+    from firmware import ai
+except ImportError:     # a build without the computer opponent
+    ai = None
+
+STEP_MS = const(450)        # between the steps of a shown move
+LOOK_MS = const(700)        # the computer's dice shown before it moves
+DECIDE_MS = const(900)      # the computer's pause before a cube answer
+PASS_MS = const(1500)       # a roll with no move, shown before it passes
+SAY_MS = const(1500)        # a short message (TAKEN, DROPPED, ...)
+HINT_FLIP_MS = const(700)   # the hint alternates before / after at this rate
+
+KIND_NAMES = ("", "SINGLE", "GAMMON", "BACKGAMMON")
+_RESIGN_NAMES = ("SINGLE", "GAMMON", "BKGAMMON")
+
+# what the board screen is doing
+_BOARD = const(0)
+_CONFIRM_DOUBLE = const(1)  # CUBE pressed: A offers, B cancels
+_MENU = const(2)
+_HINT = const(3)
+_OVER = const(4)            # game over shown, A goes on
+
+
+def dice_left(dice, steps):
+    """The dice still to play after steps ((from, to), ...) of a roll."""
+    d1, d2 = dice
+    left = [d1] * 4 if d1 == d2 else [d1, d2]
+    for f, t in steps:
+        need = f - t
+        if need in left:
+            left.remove(need)
+        else:               # bearing off with a larger die: the smallest that does
+            bigger = [d for d in left if d > need]
+            if bigger:
+                left.remove(min(bigger))
+    return tuple(left)
+
+
+def _names(players):
+    if players[0] == 0 and players[1]:
+        return ("YOU", "CPU")
+    return ("RED", "GREEN")
+
+
+class Play:
+    def __init__(self, app, match, players):
+        self.app = app
+        self.match = match
+        self.players = players      # computer level per side, 0 = human
+        self.names = _names(players)
+        self.scene = render.Scene()
+        self.mode = _BOARD
+        self.turn_input = None
+        self.thinker = None
+        self.shown = None           # a move being shown: [board, steps, result, index]
+        self.wait_until = 0         # the computer (or a pass) waits until then
+        self.say = None             # (text, until): a short message over the board
+        self.hint = None            # (thinker, start board) while the hint is found
+        self.hint_board = None
+        self.since = 0
+        self.menu = menu.Menu([
+            ["HINT", None, 0],
+            ["PIPS", None, 0],
+            ["SCORE", None, 0],
+            ["IDS", None, 0],
+            ["CLOCK", None, 0],
+            ["BATTERY", None, 0],
+            ["RESIGN", _RESIGN_NAMES, 0],
+            ["SOUND", ("ON", "OFF"), 0],
+            ["BRIGHT", tuple(str(i) for i in range(1, 17)), 7],
+            ["NEW GAME", None, 0],
+        ])
+        self._announced = -1        # the game whose end has been shown
+        self.cursor = [-1, -1]      # each human's cursor, kept between turns
+
+    # ---- helpers --------------------------------------------------------
+
+    def human(self, player):
+        return self.players[player] == 0
+
+    def _beep(self, melody):
+        self.app._beep(melody)
+
+    def _act(self, action, *args):
+        """Calls a match action; a clock that has run out ends the game
+        instead (the match raises ValueError and has already scored it)."""
+        try:
+            action(*args)
+            return True
+        except ValueError:
+            if self.match.game.state != game.OVER:
+                raise
+            return False
+
+    def _after_action(self):
+        """A safe moment: the turn, cube action or game is complete."""
+        self.turn_input = None
+        self.thinker = None
+        self.shown = None
+        self.app.request_save()
+
+    # ---- buttons --------------------------------------------------------
+
+    def press(self, button, now):
+        if self.mode == _MENU:
+            self._menu_press(button, now)
+            return
+        if self.mode == _HINT:
+            self.mode = _BOARD
+            self.hint = None
+            self.hint_board = None
+            return
+        if self.mode == _OVER:
+            if button == keys.A:
+                self._next_game(now)
+            elif button == keys.MENU:
+                self._open_menu(now)
+            return
+        if button == keys.MENU:
+            self._open_menu(now)
+            return
+        m = self.match
+        g = m.game
+        if self.mode == _CONFIRM_DOUBLE:
+            self.mode = _BOARD
+            if button == keys.A and m.may_double():
+                if self._act(m.double, now):
+                    self._beep(sounds.DOUBLE)
+                    self._after_action()
+            return
+        actor = m.to_act()
+        if actor < 0 or not self.human(actor):
+            if self.players[0] and self.players[1] and button in (keys.A, keys.B):
+                self._open_menu(now)    # demo: A or B shows the menu
+            return
+        if g.state == game.OPENING:
+            if button == keys.A:
+                self._act(m.roll, now)
+                self._beep(sounds.DICE)
+                self.wait_until = now + PASS_MS
+            return
+        if g.state == game.ROLL:
+            if button == keys.A:
+                if self._act(m.roll, now):
+                    self._beep(sounds.DICE)
+            elif button == keys.CUBE:
+                if m.may_double():
+                    self.mode = _CONFIRM_DOUBLE
+                    self._beep(sounds.CLICK)
+                else:
+                    self._beep(sounds.ILLEGAL)
+            return
+        if g.state == game.DOUBLED:
+            if button == keys.A:
+                self._act(m.take, now)
+                self._after_action()
+                self._beep(sounds.CLICK)
+            elif button == keys.B:
+                self._act(m.drop, now)
+                self._after_action()
+            return
+        if g.state == game.RESIGNING:
+            if button == keys.A:
+                self._act(m.accept, now)
+                self._after_action()
+            elif button == keys.B:
+                self._act(m.reject, now)
+                self._beep(sounds.CLICK)
+            return
+        if g.state == game.MOVE and self.turn_input is not None and self.shown is None:
+            t = self.turn_input
+            if t.complete() and button == keys.A:
+                result = t.board
+                self.cursor[g.turn] = t.cursor
+                if self._act(m.play, result, now):
+                    self._after_action()
+                return
+            self._beep(t.press(button))
+
+    def _open_menu(self, now):
+        self.mode = _MENU
+        self.menu.at = 0
+        self.menu.since = now
+        self.menu.set("SOUND", 0 if self.app.sound_on else 1)
+        self.menu.set("BRIGHT", self.app.brightness - 1)
+
+    def _menu_press(self, button, now):
+        result, melody = self.menu.press(button, now)
+        self._beep(melody)
+        label = self.menu.label()
+        if result == menu.BACK:
+            self.mode = _BOARD
+        elif result == menu.CHANGED:
+            if label == "SOUND":
+                self.app.set_sound(self.menu.value("SOUND") == 0)
+                self.app.request_save()
+            elif label == "BRIGHT":
+                self.app.brightness = self.menu.value("BRIGHT") + 1
+                self.app.request_save()
+        elif result == menu.PICK:
+            if label == "HINT":
+                self._start_hint(now)
+            elif label == "RESIGN":
+                self._resign(now)
+            elif label == "NEW GAME":
+                self.app.new_game()
+
+    def _start_hint(self, now):
+        m = self.match
+        g = m.game
+        if ai is None or g.state != game.MOVE or not self.human(g.turn) or self.turn_input is None:
+            self._beep(sounds.ILLEGAL)
+            return
+        start = self.turn_input.start
+        self.hint = ai.Thinker(start, g.dice[0], g.dice[1], ai.LEVELS)
+        self.hint_board = None
+        self.mode = _HINT
+        self.since = now
+
+    def _resign(self, now):
+        m = self.match
+        g = m.game
+        if g.state not in (game.ROLL, game.MOVE) or not self.human(g.turn):
+            self._beep(sounds.ILLEGAL)
+            return
+        self.mode = _BOARD
+        self.turn_input = None
+        self._act(m.resign, self.menu.value("RESIGN") + 1, now)
+        self.wait_until = now + DECIDE_MS
+
+    # ---- time -----------------------------------------------------------
+
+    def advance(self, now):
+        m = self.match
+        g = m.game
+        if self.say is not None and now >= self.say[1]:
+            self.say = None
+        if self.mode == _HINT:
+            self._hint_slice()
+            return
+        if g.state != game.OVER and m.tick(now):
+            self._after_action()
+        if g.state == game.OVER:
+            self._game_over(now)
+            return
+        if self.mode != _BOARD:
+            return
+        actor = m.to_act()
+        if g.state == game.MOVE:
+            self._move(now)
+        elif self.human(actor):
+            return
+        elif now < self.wait_until:
+            return
+        elif g.state == game.OPENING:
+            self._act(m.roll, now)
+            self._beep(sounds.DICE)
+            self.wait_until = now + PASS_MS
+        elif g.state == game.ROLL:
+            self._computer_roll(now)
+        elif g.state == game.DOUBLED:
+            self._computer_answer(now)
+        elif g.state == game.RESIGNING:
+            self._computer_resign_answer(now)
+
+    def _computer_roll(self, now):
+        m = self.match
+        g = m.game
+        level = self.players[g.turn]
+        if m.may_double() and ai is not None and self._cube_offer(level):
+            if self._act(m.double, now):
+                self._beep(sounds.DOUBLE)
+                self._after_action()
+                self.wait_until = now + DECIDE_MS
+            return
+        if self._act(m.roll, now):
+            self._beep(sounds.DICE)
+            self.wait_until = now + LOOK_MS
+
+    def _away(self, player):
+        m = self.match
+        return m.length - m.score[player] if m.length else 0
+
+    def _cube_offer(self, level):
+        g = self.match.game
+        return ai.cube_offer(g.board, level, g.cube, g.cube_owner in (game.CENTRED, g.turn),
+                             self.match.length, self._away(g.turn), self._away(1 - g.turn),
+                             g.crawford)
+
+    def _computer_answer(self, now):
+        m = self.match
+        g = m.game
+        taker = 1 - g.turn
+        level = self.players[taker]
+        take = ai is None or ai.cube_take(
+            game.position.flip(g.board), level, g.cube, m.length,
+            self._away(taker), self._away(g.turn))
+        if take:
+            self._act(m.take, now)
+            self.say = ("TAKEN", now + SAY_MS)
+        else:
+            self._act(m.drop, now)
+        self._after_action()
+        self.wait_until = now + SAY_MS
+
+    def _computer_resign_answer(self, now):
+        m = self.match
+        g = m.game
+        accept = True
+        if ai is not None and g.resign < game.BACKGAMMON:
+            p = ai.evaluator.evaluate(game.position.flip(g.board))
+            # p: win, win gammon, win backgammon, lose gammon, lose bg
+            more = p[1] if g.resign == game.SINGLE else p[2]
+            accept = more < ai.ONE // 5
+        if accept:
+            self._act(m.accept, now)
+            self._after_action()
+        else:
+            self._act(m.reject, now)
+            self.say = ("REFUSED", now + SAY_MS)
+
+    def _move(self, now):
+        """The player on roll has the dice: a human enters the play, the
+        computer thinks in slices; each shown at a readable pace."""
+        m = self.match
+        g = m.game
+        if self.shown is not None:
+            self._show_step(now)
+            return
+        if now < self.wait_until:
+            return
+        if self.human(g.turn):
+            if self.turn_input is None:
+                self.turn_input = TurnInput(g.board, g.dice[0], g.dice[1], g.turn,
+                                            self.cursor[g.turn])
+                self._plan_forced(now)
+            return
+        if self.thinker is None:
+            if ai is None:
+                self._show_move(g.plays[0][0], g.plays[0][1], now)
+                return
+            self.thinker = ai.Thinker(g.board, g.dice[0], g.dice[1], self.players[g.turn])
+            return
+        if self.thinker.step():
+            result, move = self.thinker.result
+            self.thinker = None
+            self._show_move(result, move, now)
+
+    def _plan_forced(self, now):
+        """A pass or a play with no choice is shown and made without the
+        player: the turn goes on after a visible pause."""
+        t = self.turn_input
+        if t.complete():
+            self.shown = [t.start, (), t.start, 0]
+            self.wait_until = now + PASS_MS
+            self.say = ("NO MOVE", now + PASS_MS)
+            return
+        probe = TurnInput(t.start, t.d1, t.d2, t.mover, t.cursor)
+        steps = []
+        while not probe.complete():
+            step = probe.forced_step()
+            if step is None:
+                return
+            probe.place(step[0], step[1])
+            steps.append(step)
+        self.shown = [t.start, tuple(steps), probe.board, 0]
+        self.wait_until = now + LOOK_MS
+
+    def _show_move(self, result, move, now):
+        g = self.match.game
+        self.shown = [g.board, move, result, 0]
+        self.wait_until = now + LOOK_MS
+
+    def _show_step(self, now):
+        """One step of a shown move per STEP_MS; the play is made after the
+        last one."""
+        if now < self.wait_until:
+            return
+        board, steps, result, i = self.shown
+        if i < len(steps):
+            f, t = steps[i]
+            hit = t and board[49 - t] == 1
+            self.shown[0] = game.movegen.apply_step(board, f, t)
+            self.shown[3] = i + 1
+            self._beep(sounds.HIT if hit else sounds.MOVE)
+            self.wait_until = now + STEP_MS
+            return
+        if self.turn_input is not None:
+            self.cursor[self.match.game.turn] = self.turn_input.cursor
+        if self._act(self.match.play, result, now):
+            self._after_action()
+        else:
+            self._after_action()
+
+    def _hint_slice(self):
+        if self.hint is None or self.hint_board is not None:
+            return
+        if self.hint.step():
+            self.hint_board = self.hint.result[0]
+
+    def _game_over(self, now):
+        m = self.match
+        g = m.game
+        if self._announced == m.games:
+            return
+        self._announced = m.games
+        self.turn_input = None
+        self.thinker = None
+        self.shown = None
+        self.mode = _OVER
+        self.since = now
+        if m.winner >= 0:
+            self._beep(sounds.MATCH_WON if self.human(m.winner) or not self.human(1 - m.winner)
+                       else sounds.GAME_LOST)
+        elif self.human(g.winner) or not self.human(1 - g.winner):
+            self._beep(sounds.GAME_WON)
+        else:
+            self._beep(sounds.GAME_LOST)
+        self.app.request_save()
+
+    def _next_game(self, now):
+        m = self.match
+        if m.winner >= 0:
+            self.app.match_over(m.winner)
+            return
+        m.next_game(now)
+        self.mode = _BOARD
+        self._announced = -1
+        self.wait_until = now + LOOK_MS
+        self.app.request_save()
+
+    # ---- texts ----------------------------------------------------------
+
+    def score_text(self):
+        m = self.match
+        s = "%d-%d" % (m.score[0], m.score[1])
+        if not m.length:
+            return "MONEY " + s
+        s += " OF %d" % m.length
+        if m.game.crawford:
+            s += " CRAWFORD"
+        return s
+
+    def over_text(self):
+        m = self.match
+        g = m.game
+        how = KIND_NAMES[g.kind]
+        if g.how == game.DROPPED:
+            how = "DROP"
+        elif g.how == game.RESIGNED:
+            how = "RESIGN " + how
+        elif g.how == game.TIMED_OUT:
+            how = "TIME"
+        s = "%s +%d  %s" % (how, g.points, self.score_text())
+        if m.winner < 0 and m.length and not m.crawford_done and \
+                (m.score[0] == m.length - 1) != (m.score[1] == m.length - 1):
+            s += "  NEXT CRAWFORD"
+        if m.winner >= 0:
+            s += "  MATCH WON"
+        return s
+
+    def _clock_text(self, now):
+        m = self.match
+        if not m.clock_on:
+            return "OFF"
+        out = []
+        for p in (0, 1):
+            left = m.clock.reserve_left(p, now) // 1000
+            out.append("%d:%02d" % (left // 60, left % 60))
+        return out[0] + " " + out[1]
+
+    def _menu_text(self, now):
+        m = self.match
+        g = m.game
+        label = self.menu.label()
+        if label == "PIPS":
+            a, b = pips(g.board)
+            red, green = (a, b) if g.turn == 0 else (b, a)
+            return "%s %d %s %d" % (self.names[0], red, self.names[1], green)
+        if label == "SCORE":
+            return self.score_text()
+        if label == "IDS":
+            return "POS %s  MATCH %s" % (posid.position_id(g.board), m.match_id())
+        if label == "CLOCK":
+            return self._clock_text(now)
+        if label == "BATTERY":
+            state = ("OK", "LOW", "EMPTY")[self.app.battery_state]
+            return "%s %d%%" % (state, self.app.battery_percent)
+        return None
+
+    # ---- drawing --------------------------------------------------------
+
+    def draw(self, frame, now):
+        m = self.match
+        g = m.game
+        if self.mode == _MENU:
+            self.menu.draw(frame, now, self._menu_text(now))
+            return
+        if self.mode == _OVER:
+            top = "%s WINS" % self.names[g.winner]
+            render.screen(frame, top, self.over_text(), now, self.since,
+                          top_colour=render.RED if g.winner == 0 else render.GREEN)
+            return
+        if self.say is not None:
+            render.screen(frame, self.say[0], "", now, self.since)
+            return
+        actor = m.to_act()
+        if g.state == game.DOUBLED and actor >= 0 and self.human(actor):
+            render.screen(frame, "DOUBLE TO %d" % (g.cube * 2), "A TAKE  B DROP", now, self.since)
+            return
+        if g.state == game.RESIGNING and actor >= 0 and self.human(actor):
+            render.screen(frame, "RESIGN %s?" % KIND_NAMES[g.resign], "A YES  B NO", now, self.since)
+            return
+        if g.state == game.OPENING and (self.human(0) or self.human(1)):
+            render.screen(frame, "OPENING", "A TO ROLL", now, self.since)
+            return
+        self._fill_scene(now)
+        render.draw_board(frame, self.scene, now)
+        if self.mode == _HINT and self.hint_board is None and render.blink(now, 200):
+            render.put(frame, render.MARKS_X, 7, render.YELLOW)
+
+    def _fill_scene(self, now):
+        m = self.match
+        g = m.game
+        s = self.scene
+        s.mover = g.turn
+        s.cube = g.cube
+        s.owner = g.cube_owner
+        s.crawford = g.crawford
+        s.offer = g.cube * 2 if (g.state == game.DOUBLED or self.mode == _CONFIRM_DOUBLE) else 0
+        s.low_battery = self.app.battery_state == 1
+        s.cursor = -1
+        s.holding = 0
+        s.targets = ()
+        s.dice = g.dice if g.dice[0] else None
+        s.left = (g.dice[0], g.dice[1]) if g.dice[0] else ()
+        s.board = g.board
+        if g.state == game.OPENING:
+            s.dice = None
+        if self.mode == _HINT:
+            if self.hint_board is not None and (now - self.since) // HINT_FLIP_MS & 1:
+                s.board = self.hint_board
+                s.left = ()
+            return
+        if self.shown is not None:
+            board, steps, result, i = self.shown
+            s.board = board
+            s.left = dice_left(g.dice, steps[:i]) if steps else ()
+            return
+        t = self.turn_input
+        if t is not None:
+            s.board = t.board
+            s.left = t.left()
+            s.cursor = t.cursor
+            s.holding = t.holding
+            s.targets = t.targets()
