@@ -20,6 +20,9 @@ VSYS_GPIO = const(29)           # ADC3: VSYS through the Pico's 200k/100k divide
 VSYS_CAL_MV = const(9900)
 
 WATCHDOG_MS = const(5000)
+# LED duty at start-up, in sixteenths: bright indoors, and a full-board picture
+# stays near 400 mA at 5 V (see hw/README.md, power budget).
+BRIGHTNESS = const(6)
 
 
 class Hardware:
@@ -33,7 +36,7 @@ class Hardware:
         from hw.power import Power
 
         self.i2c = make_i2c()
-        self.matrix = Matrix(self.i2c, MATRIX_ADDRESSES)
+        self.matrix = Matrix(self.i2c, MATRIX_ADDRESSES, BRIGHTNESS)
         self.buttons = Buttons(make_button_pins())
         self.buzzer = Buzzer(PWM(Pin(BUZZER_GPIO), freq=1000, duty_u16=0))
         self.battery = Battery(ADC(VSYS_GPIO), VSYS_CAL_MV)
