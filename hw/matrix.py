@@ -43,6 +43,7 @@ class Matrix:
         self._ram = bytearray(_BLOCK * _MODULES)     # zeros: the cleared RAM
         self._blocks = [memoryview(self._ram)[m * _BLOCK:(m + 1) * _BLOCK] for m in range(_MODULES)]
         self._cmd = bytearray(1)
+        self._last = bytearray(512)         # the frame last converted, to skip a repeat
         self._dirty = bytearray(_MODULES)
         self._ready = bytearray(_MODULES)   # 1 once set up, 0 after any failure
         self._level = level
@@ -58,6 +59,10 @@ class Matrix:
 
     def show(self, frame):
         """Puts a 512-byte frame on the LEDs, writing only the changed modules."""
+        if frame == self._last:     # one memcmp: the loop may show every pass
+            self.flush()
+            return
+        self._last[:] = frame
         ram = self._ram
         dirty = self._dirty
         i = 0
