@@ -1,0 +1,247 @@
+"""Blot's one loop: buttons and battery in, the app's frame and sounds out,
+saves at the moments the app names, the watchdog fed on every pass.
+
+On the device MicroPython runs this file after boot.py, and main() builds the
+drivers (hw/board.py), the save file (the `os` module and `open`) and the app,
+then loops forever. The host simulator (tools/sim.py) builds a Loop the same
+way over the simulated machine, with its own storage and seeded dice.
+
+Nothing here waits for anything but the rest of a loop pass: the app thinks
+in slices, the buzzer plays without blocking, and sleeping is a state of the
+loop (one lightsleep slice per pass) rather than a call that only returns on a
+button press.
+"""
+import os
+import sys
+import time
+
+import machine
+from micropython import const
+
+from firmware import save
+from firmware.dice import Dice, EntropySource
+from hw.power import SLEEP
+
+PASS_MS = const(10)          # one loop pass: the app asks for every 10-20 ms
+SLEEP_SLICE_MS = const(100)  # one lightsleep while asleep, far inside the watchdog
+BATTERY_MS = const(1000)     # how often the battery is sampled
+SAVE_NAME = "blot"           # blot.sav, with blot.bak and blot.tmp beside it
+MAT_FILE = "blot.mat"        # the match so far, for GNU Backgammon
+CRASH_FILE = "blot.crash"    # the last crash, and how many came in a row
+CRASH_LIMIT = const(3)       # crashes in a row before the saved game is set aside
+_SAFE_BUTTON = const(7)      # MENU held at power-on: no loop, no watchdog (USB access)
+
+_NO_EVENTS = b""
+
+
+class Loop:
+    """One pass at a time: step() reads the inputs, updates the app, shows,
+    plays and saves, then idles the rest of the pass."""
+
+    def __init__(self, hw, os_module, opener, dice, app_class=None):
+        self.hw = hw
+        self.os = os_module
+        self.open = opener
+        self.store = save.SaveFile(os_module, opener, SAVE_NAME)
+        self.crashes = self._read_crashes()
+        self.save_status, payload = self.store.load()
+        if payload is not None and self.crashes >= CRASH_LIMIT:
+            # the saved game crashed the firmware every time it resumed
+            payload = None
+            self.save_status = save.CORRUPT
+        self.app = self._make_app(app_class, dice, payload)
+        self.crash_exc = None
+        self.saves = 0
+        self.save_failures = 0
+        self.asleep = False
+        self._ticks = time.ticks_ms()
+        self.now = 0                 # ms awake since power-on: the app's clock
+        self._battery_due = 0
+        self._battery = (-1, -1)
+        self._brightness = -1
+
+    def _make_app(self, app_class, dice, payload):
+        if app_class is None:
+            from firmware.app import App
+            app_class = App
+        bad = self.save_status not in (save.OK, save.RESTORED, save.MISSING)
+        try:
+            return app_class(dice, saved=payload, save_error=bad)
+        except Exception as exc:
+            # a save this firmware writes but cannot read back: offer a fresh game
+            print_exception(exc)
+            self.save_status = save.CORRUPT
+            return app_class(dice, saved=None, save_error=True)
+
+    # --- the pass ----------------------------------------------------------
+
+    def step(self):
+        """One loop pass, idle time included."""
+        ticks = time.ticks_ms()
+        elapsed = time.ticks_diff(ticks, self._ticks)
+        self._ticks = ticks
+        if self.asleep:
+            self._sleeping(ticks)
+            return
+        self.now += elapsed
+        hw = self.hw
+        n = hw.buttons.poll(ticks)
+        events = _NO_EVENTS
+        if n:
+            events = bytes(hw.buttons.events[:n])
+            hw.power.activity(ticks)
+        self._check_battery(ticks)
+        app = self.app
+        app.update(self.now, events)
+        hw.matrix.show(app.frame)
+        if app.brightness != self._brightness:
+            self._brightness = app.brightness
+            hw.power.set_brightness(app.brightness)
+        melody = app.take_sound()
+        if melody is not None:
+            hw.buzzer.play(melody, ticks)
+        hw.buzzer.update(ticks)
+        data = app.take_save()
+        if data is not None:
+            self.write_save(data)
+        if hw.power.update(ticks) == SLEEP or app.sleep_requested:
+            self._fall_asleep()
+            return
+        left = PASS_MS - time.ticks_diff(time.ticks_ms(), ticks)
+        if left > 0:
+            time.sleep_ms(left)
+
+    def _check_battery(self, ticks):
+        if time.ticks_diff(ticks, self._battery_due) < 0:
+            return
+        self._battery_due = time.ticks_add(ticks, BATTERY_MS)
+        battery = self.hw.battery
+        state = battery.update(ticks, self.hw.matrix.load_ma())
+        if (state, battery.percent) != self._battery:
+            self._battery = (state, battery.percent)
+            self.app.battery(state, battery.percent)
+
+    # --- sleep: a state of the loop, so the loop never blocks ---------------
+
+    def _fall_asleep(self):
+        hw = self.hw
+        hw.buzzer.stop()
+        hw.matrix.standby()
+        hw.power.rest()
+        self.asleep = True
+
+    def _sleeping(self, ticks):
+        hw = self.hw
+        hw.power.feed()
+        if hw.buttons.any_pressed():
+            hw.buttons.mute_held(ticks)   # the waking press does not also play
+            hw.power.think()
+            hw.matrix.wake()
+            hw.power.activity(ticks)
+            self.asleep = False
+            return
+        machine.lightsleep(SLEEP_SLICE_MS)
+
+    # --- the flash -----------------------------------------------------------
+
+    def write_save(self, data):
+        status = self.store.save(data)
+        if status == save.OK:
+            self.saves += 1
+            self.write_mat()
+            if self.crashes:
+                self._clear_crashes()
+        else:
+            self.save_failures += 1
+        return status
+
+    def write_mat(self):
+        """The match file beside the save, replaced whole via a temporary name."""
+        match = getattr(self.app, "match", None)
+        if match is None:
+            return
+        tmp = MAT_FILE + ".tmp"
+        try:
+            f = self.open(tmp, "w")
+            try:
+                match.write_mat(f)
+            finally:
+                f.close()
+            self.os.rename(tmp, MAT_FILE)
+        except OSError:
+            pass
+
+    def _read_crashes(self):
+        try:
+            data = save.read_file(self.open, CRASH_FILE)
+        except OSError:
+            return 0
+        if not data:
+            return 0
+        try:
+            return int(data.split(b"\n", 1)[0])
+        except ValueError:
+            return 1
+
+    def _clear_crashes(self):
+        self.crashes = 0
+        try:
+            self.os.remove(CRASH_FILE)
+        except OSError:
+            pass
+
+    def crashed(self, exc):
+        """Notes the crash on the flash (count and traceback) before a reset."""
+        self.crash_exc = exc
+        print_exception(exc)
+        try:
+            f = self.open(CRASH_FILE, "w")
+            try:
+                f.write("%d\n" % (self.crashes + 1))
+                print_exception(exc, f)
+            finally:
+                f.close()
+        except OSError:
+            pass
+
+
+def print_exception(exc, stream=None):
+    """MicroPython's sys.print_exception, or CPython's traceback in the simulator."""
+    printer = getattr(sys, "print_exception", None)
+    if printer is None:
+        import traceback
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=stream)
+    elif stream is None:
+        printer(exc)
+    else:
+        printer(exc, stream)
+
+
+def run(loop, until=None):
+    """Steps the loop until `until()` says stop (never, on the device). A crash
+    is noted and the board reset; the saved game resumes after the restart."""
+    try:
+        while until is None or not until():
+            loop.step()
+    except Exception as exc:
+        loop.crashed(exc)
+        machine.reset()
+
+
+def safe_mode():
+    """MENU held at power-on: leave the REPL to mpremote, with no watchdog."""
+    from hw import board
+    return board.make_button_pins()[_SAFE_BUTTON].value() == 0
+
+
+def main():
+    if safe_mode():
+        print("Blot: MENU held at power-on, game not started")
+        return
+    from hw import board
+    hw = board.setup(watchdog=True)
+    run(Loop(hw, os, open, Dice(EntropySource())))
+
+
+if __name__ == "__main__":
+    main()
