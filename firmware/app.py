@@ -13,11 +13,11 @@ from firmware.play import Play
 VERSION = const(1)      # first byte of the save payload
 
 # screens
-_RESUME = const(0)
-_MAIN = const(1)
-_PLAY = const(2)
-_MESSAGE = const(3)
-_SLEEP = const(4)
+RESUME = const(0)
+MAIN = const(1)
+PLAY = const(2)
+MESSAGE = const(3)
+SLEEP = const(4)
 
 # what the main menu's PLAY item offers
 VS_CPU = const(0)
@@ -37,12 +37,9 @@ SLEEP_AFTER_MS = const(3000)  # the critical message stays this long
 _SETTINGS = const(8)        # bytes of settings in the payload
 
 
-def _level_names():
-    try:
-        from firmware.ai import LEVEL_NAMES
-        return LEVEL_NAMES
-    except ImportError:
-        return ("1",)
+# The computer's levels, as firmware/ai.py names them (LEVEL_NAMES); kept
+# here so the menu can show them without importing the computer.
+LEVEL_NAMES = ("KID", "EASY", "CLUB", "PRO", "MAX")
 
 
 class App:
@@ -58,7 +55,7 @@ class App:
         self.battery_state = BATTERY_OK
         self.battery_percent = 100
         self._low_beep_at = None
-        self.levels = _level_names()
+        self.levels = LEVEL_NAMES
         self.main = menu.Menu([
             ["PLAY", MODE_NAMES, VS_CPU],
             ["LEVEL", self.levels, min(2, len(self.levels) - 1)],
@@ -71,7 +68,7 @@ class App:
         self.play = None
         self.message = None         # (top, bottom, then): a screen until A
         self.since = 0
-        self.screen = _MAIN
+        self.screen = MAIN
         self.resumable = None
         if save_error:
             text = save_error if isinstance(save_error, str) else "SAVE LOST"
@@ -79,7 +76,7 @@ class App:
         elif saved is not None:
             try:
                 self.resumable = self._parse(saved)
-                self.screen = _RESUME
+                self.screen = RESUME
             except (ValueError, IndexError, KeyError) as exc:
                 self._show("SAVE CORRUPT", str(exc).upper(), None)
 
@@ -115,7 +112,7 @@ class App:
             self._low_beep_at = self.now + LOW_REPEAT_MS
         elif state == BATTERY_CRITICAL:
             self.request_save()
-            self.screen = _SLEEP
+            self.screen = SLEEP
             self.since = self.now
         else:
             self._low_beep_at = None
@@ -142,7 +139,7 @@ class App:
         """A message screen; A (or B) goes on to `then` (a callable) or the
         main menu."""
         self.message = (top, bottom, then)
-        self.screen = _MESSAGE
+        self.screen = MESSAGE
         self.since = self.now
 
     def _parse(self, data):
@@ -167,10 +164,10 @@ class App:
         self.brightness = bright
         self.knockout_round = ko
         if match is None:
-            self.screen = _MAIN
+            self.screen = MAIN
             return
         self.play = Play(self, match, self._players(mode, level, ko))
-        self.screen = _PLAY
+        self.screen = PLAY
 
     def _players(self, mode, level, ko):
         """The computer's level for each side, 0 for a human."""
@@ -194,7 +191,7 @@ class App:
             self.knockout_round = 0
         match = game.Match(self.dice, length, self.main.value("CLOCK") == 1)
         self.play = Play(self, match, self._players(mode, self.main.value("LEVEL"), self.knockout_round))
-        self.screen = _PLAY
+        self.screen = PLAY
         self.request_save()
 
     def match_over(self, winner):
@@ -226,7 +223,7 @@ class App:
     def new_game(self):
         self.play = None
         self.knockout_round = 0
-        self.screen = _MAIN
+        self.screen = MAIN
         self.since = self.now
         self.request_save()
 
@@ -235,27 +232,27 @@ class App:
         self.main.set("SOUND", 0 if on else 1)
 
     def _press(self, button):
-        if self.screen == _SLEEP:
+        if self.screen == SLEEP:
             return
-        if self.screen == _RESUME:
+        if self.screen == RESUME:
             if button == keys.A:
                 self._restore(self.resumable)
                 self._beep(sounds.CLICK)
             elif button == keys.B:
                 self.resumable = None
-                self.screen = _MAIN
+                self.screen = MAIN
                 self._beep(sounds.CLICK)
             return
-        if self.screen == _MESSAGE:
+        if self.screen == MESSAGE:
             if button in (keys.A, keys.B):
                 then = self.message[2]
                 self.message = None
-                self.screen = _MAIN
+                self.screen = MAIN
                 self._beep(sounds.CLICK)
                 if then is not None:
                     then()
             return
-        if self.screen == _MAIN:
+        if self.screen == MAIN:
             result, melody = self.main.press(button, self.now)
             self._beep(melody)
             if result == menu.CHANGED:
@@ -265,32 +262,32 @@ class App:
             elif result == menu.PICK:
                 self.start_match()
             return
-        if self.screen == _PLAY:
+        if self.screen == PLAY:
             self.play.press(button, self.now)
 
     def _advance(self, now):
         if self._low_beep_at is not None and now >= self._low_beep_at:
             self._beep(sounds.LOW_BATTERY)
             self._low_beep_at = now + LOW_REPEAT_MS
-        if self.screen == _SLEEP:
+        if self.screen == SLEEP:
             if now - self.since >= SLEEP_AFTER_MS:
                 self.sleep_requested = True
             return
-        if self.screen == _PLAY:
+        if self.screen == PLAY:
             self.play.advance(now)
 
     def _draw(self, now):
         f = self.frame
-        if self.screen == _PLAY:
+        if self.screen == PLAY:
             self.play.draw(f, now)
-        elif self.screen == _MAIN:
+        elif self.screen == MAIN:
             self.main.draw(f, now)
-        elif self.screen == _RESUME:
+        elif self.screen == RESUME:
             render.screen(f, "RESUME?", "A YES  B NEW", now, self.since)
-        elif self.screen == _MESSAGE:
+        elif self.screen == MESSAGE:
             render.screen(f, self.message[0], self.message[1], now, self.since)
         else:
             render.screen(f, "BATTERY EMPTY", "GAME SAVED", now, self.since,
                           top_colour=render.RED)
-        if self.battery_state == BATTERY_LOW and self.screen != _PLAY and render.blink(now, 500):
+        if self.battery_state == BATTERY_LOW and self.screen != PLAY and render.blink(now, 500):
             f[render.BATTERY_X + 7 * 32] = render.YELLOW

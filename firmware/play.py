@@ -7,46 +7,29 @@ computer's moves are shown, the messages, the hint and the menu.
 """
 from micropython import const
 
-from firmware import game, keys, menu, posid, render, sounds
-from firmware.position import pips
+from firmware import game, keys, menu, playview, render, sounds
+from firmware.playview import BOARD, CONFIRM_DOUBLE, HINT, MENU, OVER
 from firmware.turn import TurnInput
 
-try:
-    from firmware import ai
-except ImportError:     # a build without the computer opponent
-    ai = None
+_ai = None
+
+
+def ai():
+    """The computer opponent, imported when first needed: a game between
+    two humans never spends the heap on its weights."""
+    global _ai
+    if _ai is None:
+        from firmware import ai as module
+        _ai = module
+    return _ai
+
 
 STEP_MS = const(450)        # between the steps of a shown move
 LOOK_MS = const(700)        # the computer's dice shown before it moves
 DECIDE_MS = const(900)      # the computer's pause before a cube answer
 PASS_MS = const(1500)       # a roll with no move, shown before it passes
 SAY_MS = const(1500)        # a short message (TAKEN, DROPPED, ...)
-HINT_FLIP_MS = const(700)   # the hint alternates before / after at this rate
-
-KIND_NAMES = ("", "SINGLE", "GAMMON", "BACKGAMMON")
 _RESIGN_NAMES = ("SINGLE", "GAMMON", "BKGAMMON")
-
-# what the board screen is doing
-_BOARD = const(0)
-_CONFIRM_DOUBLE = const(1)  # CUBE pressed: A offers, B cancels
-_MENU = const(2)
-_HINT = const(3)
-_OVER = const(4)            # game over shown, A goes on
-
-
-def dice_left(dice, steps):
-    """The dice still to play after steps ((from, to), ...) of a roll."""
-    d1, d2 = dice
-    left = [d1] * 4 if d1 == d2 else [d1, d2]
-    for f, t in steps:
-        need = f - t
-        if need in left:
-            left.remove(need)
-        else:               # bearing off with a larger die: the smallest that does
-            bigger = [d for d in left if d > need]
-            if bigger:
-                left.remove(min(bigger))
-    return tuple(left)
 
 
 def _names(players):
@@ -62,7 +45,7 @@ class Play:
         self.players = players      # computer level per side, 0 = human
         self.names = _names(players)
         self.scene = render.Scene()
-        self.mode = _BOARD
+        self.mode = BOARD
         self.turn_input = None
         self.thinker = None
         self.shown = None           # a move being shown: [board, steps, result, index]
@@ -115,15 +98,15 @@ class Play:
     # ---- buttons --------------------------------------------------------
 
     def press(self, button, now):
-        if self.mode == _MENU:
+        if self.mode == MENU:
             self._menu_press(button, now)
             return
-        if self.mode == _HINT:
-            self.mode = _BOARD
+        if self.mode == HINT:
+            self.mode = BOARD
             self.hint = None
             self.hint_board = None
             return
-        if self.mode == _OVER:
+        if self.mode == OVER:
             if button == keys.A:
                 self._next_game(now)
             elif button == keys.MENU:
@@ -134,8 +117,8 @@ class Play:
             return
         m = self.match
         g = m.game
-        if self.mode == _CONFIRM_DOUBLE:
-            self.mode = _BOARD
+        if self.mode == CONFIRM_DOUBLE:
+            self.mode = BOARD
             if button == keys.A and m.may_double():
                 if self._act(m.double, now):
                     self._beep(sounds.DOUBLE)
@@ -158,7 +141,7 @@ class Play:
                     self._beep(sounds.DICE)
             elif button == keys.CUBE:
                 if m.may_double():
-                    self.mode = _CONFIRM_DOUBLE
+                    self.mode = CONFIRM_DOUBLE
                     self._beep(sounds.CLICK)
                 else:
                     self._beep(sounds.ILLEGAL)
@@ -191,7 +174,7 @@ class Play:
             self._beep(t.press(button))
 
     def _open_menu(self, now):
-        self.mode = _MENU
+        self.mode = MENU
         self.menu.at = 0
         self.menu.since = now
         self.menu.set("SOUND", 0 if self.app.sound_on else 1)
@@ -202,7 +185,7 @@ class Play:
         self._beep(melody)
         label = self.menu.label()
         if result == menu.BACK:
-            self.mode = _BOARD
+            self.mode = BOARD
         elif result == menu.CHANGED:
             if label == "SOUND":
                 self.app.set_sound(self.menu.value("SOUND") == 0)
@@ -221,13 +204,13 @@ class Play:
     def _start_hint(self, now):
         m = self.match
         g = m.game
-        if ai is None or g.state != game.MOVE or not self.human(g.turn) or self.turn_input is None:
+        if g.state != game.MOVE or not self.human(g.turn) or self.turn_input is None:
             self._beep(sounds.ILLEGAL)
             return
         start = self.turn_input.start
-        self.hint = ai.Thinker(start, g.dice[0], g.dice[1], ai.LEVELS)
+        self.hint = ai().Thinker(start, g.dice[0], g.dice[1], ai().LEVELS)
         self.hint_board = None
-        self.mode = _HINT
+        self.mode = HINT
         self.since = now
 
     def _resign(self, now):
@@ -236,7 +219,7 @@ class Play:
         if g.state not in (game.ROLL, game.MOVE) or not self.human(g.turn):
             self._beep(sounds.ILLEGAL)
             return
-        self.mode = _BOARD
+        self.mode = BOARD
         self.turn_input = None
         self._act(m.resign, self.menu.value("RESIGN") + 1, now)
         self.wait_until = now + DECIDE_MS
@@ -248,7 +231,7 @@ class Play:
         g = m.game
         if self.say is not None and now >= self.say[1]:
             self.say = None
-        if self.mode == _HINT:
+        if self.mode == HINT:
             self._hint_slice()
             return
         if g.state != game.OVER and m.tick(now):
@@ -256,7 +239,7 @@ class Play:
         if g.state == game.OVER:
             self._game_over(now)
             return
-        if self.mode != _BOARD:
+        if self.mode != BOARD:
             return
         actor = m.to_act()
         if g.state == game.MOVE:
@@ -280,7 +263,7 @@ class Play:
         m = self.match
         g = m.game
         level = self.players[g.turn]
-        if m.may_double() and ai is not None and self._cube_offer(level):
+        if m.may_double() and self._cube_offer(level):
             if self._act(m.double, now):
                 self._beep(sounds.DOUBLE)
                 self._after_action()
@@ -296,7 +279,7 @@ class Play:
 
     def _cube_offer(self, level):
         g = self.match.game
-        return ai.cube_offer(g.board, level, g.cube, g.cube_owner in (game.CENTRED, g.turn),
+        return ai().cube_offer(g.board, level, g.cube, g.cube_owner in (game.CENTRED, g.turn),
                              self.match.length, self._away(g.turn), self._away(1 - g.turn),
                              g.crawford)
 
@@ -305,7 +288,7 @@ class Play:
         g = m.game
         taker = 1 - g.turn
         level = self.players[taker]
-        take = ai is None or ai.cube_take(
+        take = ai().cube_take(
             game.position.flip(g.board), level, g.cube, m.length,
             self._away(taker), self._away(g.turn))
         if take:
@@ -320,11 +303,11 @@ class Play:
         m = self.match
         g = m.game
         accept = True
-        if ai is not None and g.resign < game.BACKGAMMON:
-            p = ai.evaluator.evaluate(game.position.flip(g.board))
+        if g.resign < game.BACKGAMMON:
+            p = ai().evaluator.evaluate(game.position.flip(g.board))
             # p: win, win gammon, win backgammon, lose gammon, lose bg
             more = p[1] if g.resign == game.SINGLE else p[2]
-            accept = more < ai.ONE // 5
+            accept = more < ai().ONE // 5
         if accept:
             self._act(m.accept, now)
             self._after_action()
@@ -349,10 +332,7 @@ class Play:
                 self._plan_forced(now)
             return
         if self.thinker is None:
-            if ai is None:
-                self._show_move(g.plays[0][0], g.plays[0][1], now)
-                return
-            self.thinker = ai.Thinker(g.board, g.dice[0], g.dice[1], self.players[g.turn])
+            self.thinker = ai().Thinker(g.board, g.dice[0], g.dice[1], self.players[g.turn])
             return
         if self.thinker.step():
             result, move = self.thinker.result
@@ -420,7 +400,7 @@ class Play:
         self.turn_input = None
         self.thinker = None
         self.shown = None
-        self.mode = _OVER
+        self.mode = OVER
         self.since = now
         if m.winner >= 0:
             self._beep(sounds.MATCH_WON if self.human(m.winner) or not self.human(1 - m.winner)
@@ -437,133 +417,18 @@ class Play:
             self.app.match_over(m.winner)
             return
         m.next_game(now)
-        self.mode = _BOARD
+        self.mode = BOARD
         self._announced = -1
         self.wait_until = now + LOOK_MS
         self.app.request_save()
 
-    # ---- texts ----------------------------------------------------------
-
-    def score_text(self):
-        m = self.match
-        s = "%d-%d" % (m.score[0], m.score[1])
-        if not m.length:
-            return "MONEY " + s
-        s += " OF %d" % m.length
-        if m.game.crawford:
-            s += " CRAWFORD"
-        return s
-
-    def over_text(self):
-        m = self.match
-        g = m.game
-        how = KIND_NAMES[g.kind]
-        if g.how == game.DROPPED:
-            how = "DROP"
-        elif g.how == game.RESIGNED:
-            how = "RESIGN " + how
-        elif g.how == game.TIMED_OUT:
-            how = "TIME"
-        s = "%s +%d  %s" % (how, g.points, self.score_text())
-        if m.winner < 0 and m.length and not m.crawford_done and \
-                (m.score[0] == m.length - 1) != (m.score[1] == m.length - 1):
-            s += "  NEXT CRAWFORD"
-        if m.winner >= 0:
-            s += "  MATCH WON"
-        return s
-
-    def _clock_text(self, now):
-        m = self.match
-        if not m.clock_on:
-            return "OFF"
-        out = []
-        for p in (0, 1):
-            left = m.clock.reserve_left(p, now) // 1000
-            out.append("%d:%02d" % (left // 60, left % 60))
-        return out[0] + " " + out[1]
-
-    def _menu_text(self, now):
-        m = self.match
-        g = m.game
-        label = self.menu.label()
-        if label == "PIPS":
-            a, b = pips(g.board)
-            red, green = (a, b) if g.turn == 0 else (b, a)
-            return "%s %d %s %d" % (self.names[0], red, self.names[1], green)
-        if label == "SCORE":
-            return self.score_text()
-        if label == "IDS":
-            return "POS %s  MATCH %s" % (posid.position_id(g.board), m.match_id())
-        if label == "CLOCK":
-            return self._clock_text(now)
-        if label == "BATTERY":
-            state = ("OK", "LOW", "EMPTY")[self.app.battery_state]
-            return "%s %d%%" % (state, self.app.battery_percent)
-        return None
-
-    # ---- drawing --------------------------------------------------------
+    # ---- what it shows (firmware/playview.py) ---------------------------
 
     def draw(self, frame, now):
-        m = self.match
-        g = m.game
-        if self.mode == _MENU:
-            self.menu.draw(frame, now, self._menu_text(now))
-            return
-        if self.mode == _OVER:
-            top = "%s WINS" % self.names[g.winner]
-            render.screen(frame, top, self.over_text(), now, self.since,
-                          top_colour=render.RED if g.winner == 0 else render.GREEN)
-            return
-        if self.say is not None:
-            render.screen(frame, self.say[0], "", now, self.since)
-            return
-        actor = m.to_act()
-        if g.state == game.DOUBLED and actor >= 0 and self.human(actor):
-            render.screen(frame, "DOUBLE TO %d" % (g.cube * 2), "A TAKE  B DROP", now, self.since)
-            return
-        if g.state == game.RESIGNING and actor >= 0 and self.human(actor):
-            render.screen(frame, "RESIGN %s?" % KIND_NAMES[g.resign], "A YES  B NO", now, self.since)
-            return
-        if g.state == game.OPENING and (self.human(0) or self.human(1)):
-            render.screen(frame, "OPENING", "A TO ROLL", now, self.since)
-            return
-        self._fill_scene(now)
-        render.draw_board(frame, self.scene, now)
-        if self.mode == _HINT and self.hint_board is None and render.blink(now, 200):
-            render.put(frame, render.MARKS_X, 7, render.YELLOW)
+        playview.draw(self, frame, now)
 
-    def _fill_scene(self, now):
-        m = self.match
-        g = m.game
-        s = self.scene
-        s.mover = g.turn
-        s.cube = g.cube
-        s.owner = g.cube_owner
-        s.crawford = g.crawford
-        s.offer = g.cube * 2 if (g.state == game.DOUBLED or self.mode == _CONFIRM_DOUBLE) else 0
-        s.low_battery = self.app.battery_state == 1
-        s.cursor = -1
-        s.holding = 0
-        s.targets = ()
-        s.dice = g.dice if g.dice[0] else None
-        s.left = (g.dice[0], g.dice[1]) if g.dice[0] else ()
-        s.board = g.board
-        if g.state == game.OPENING:
-            s.dice = None
-        if self.mode == _HINT:
-            if self.hint_board is not None and (now - self.since) // HINT_FLIP_MS & 1:
-                s.board = self.hint_board
-                s.left = ()
-            return
-        if self.shown is not None:
-            board, steps, result, i = self.shown
-            s.board = board
-            s.left = dice_left(g.dice, steps[:i]) if steps else ()
-            return
-        t = self.turn_input
-        if t is not None:
-            s.board = t.board
-            s.left = t.left()
-            s.cursor = t.cursor
-            s.holding = t.holding
-            s.targets = t.targets()
+    def score_text(self):
+        return playview.score_text(self)
+
+    def over_text(self):
+        return playview.over_text(self)

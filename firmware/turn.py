@@ -21,11 +21,12 @@ def _to_red(mover, point):
     return point if point in (0, _BAR) else red_point(mover, point)
 
 
-def _stop(mover, point):
-    """(half, index) of the mover's point: half 0 top, 1 bottom."""
+def _stop(mover, point, half):
+    """(half, index) of the mover's point: half 0 top, 1 bottom. The bar and
+    the tray have a stop in each half: they keep the half the cursor is in."""
     rp = _to_red(mover, point)
     if rp in (0, _BAR):
-        return (0 if mover == 1 else 1), _TOP.index(rp)
+        return half, _TOP.index(rp)
     if rp >= 13:
         return 0, _TOP.index(rp)
     return 1, _BOTTOM.index(rp)
@@ -47,6 +48,7 @@ class TurnInput:
         self.done = []          # steps made: (from, to, die)
         self.boards = [self.start]
         self.holding = 0
+        self.half = 1 - mover     # where the mover's bar and tray are drawn
         self._refresh()
         self.cursor = cursor if cursor in self.sources else self._first_source()
 
@@ -163,7 +165,7 @@ class TurnInput:
         return sounds.ILLEGAL
 
     def _walk(self, button):
-        half, index = _stop(self.mover, self.cursor)
+        half, index = _stop(self.mover, self.cursor, self.half)
         if button == keys.LEFT:
             index = index - 1 if index > 0 else len(_TOP) - 1
         elif button == keys.RIGHT:
@@ -171,3 +173,4 @@ class TurnInput:
         else:
             half = 1 - half
         self.cursor = _point(self.mover, half, index)
+        self.half = half
