@@ -38,6 +38,8 @@ class Matrix:
     def __init__(self, i2c, addresses, level=16):
         if len(addresses) != _MODULES:
             raise ValueError("need 8 module addresses, got %d" % len(addresses))
+        if not 1 <= level <= 16:
+            raise ValueError("brightness must be 1..16, got %d" % level)
         self.i2c = i2c
         self.addresses = addresses
         self._ram = bytearray(_BLOCK * _MODULES)     # zeros: the cleared RAM
@@ -50,8 +52,6 @@ class Matrix:
         self._blink = BLINK_OFF
         self._awake = True
         self.errors = 0                     # failed I2C writes, all time
-        if not 1 <= level <= 16:
-            raise ValueError("brightness must be 1..16, got %d" % level)
         for m in range(_MODULES):
             self._set_up(m)
 
