@@ -52,6 +52,7 @@ class Loop:
         self.app = self._make_app(app_class, dice, payload)
         self.crash_exc = None
         self.saves = 0
+        self.events = 0              # button events handed to the app, all time
         self.save_failures = 0
         self.asleep = False
         self._ticks = time.ticks_ms()
@@ -89,6 +90,7 @@ class Loop:
         events = _NO_EVENTS
         if n:
             events = bytes(hw.buttons.events[:n])
+            self.events += n
             hw.power.activity(ticks)
         self._check_battery(ticks)
         app = self.app
@@ -157,14 +159,14 @@ class Loop:
 
     def write_mat(self):
         """The match file beside the save, replaced whole via a temporary name."""
-        match = getattr(self.app, "match", None)
-        if match is None:
+        play = self.app.play
+        if play is None:
             return
         tmp = MAT_FILE + ".tmp"
         try:
             f = self.open(tmp, "w")
             try:
-                match.write_mat(f)
+                play.match.write_mat(f, play.names)
             finally:
                 f.close()
             self.os.rename(tmp, MAT_FILE)

@@ -14,10 +14,10 @@ package there).
 """
 import sys
 
-try:
-    from tools.sim_flash import FolderFlash, PowerCut
-except ImportError:          # MicroPython, with tools/ itself on sys.path
+if sys.implementation.name == "micropython":     # with tools/ itself on sys.path
     from sim_flash import FolderFlash, PowerCut
+else:
+    from tools.sim_flash import FolderFlash, PowerCut
 
 import machine
 
@@ -33,6 +33,14 @@ POWER_ON = "power-on"
 POWER_CUT = "power cut"
 CRASH = "crash"
 WATCHDOG = "watchdog"
+
+
+def run_boot_py():
+    """What MicroPython does at power-on before main.py: run boot.py's source."""
+    here = getattr(main, "__file__", "main.py")
+    path = here[:here.rfind("main.")] + "boot.py"
+    with open(path) as f:
+        exec(f.read(), {"__name__": "boot"})
 
 
 def button_index(name):
@@ -69,6 +77,7 @@ class Sim:
         if reason == WATCHDOG:
             board.reset_cause = machine.WDT_RESET
         self.boots += 1
+        run_boot_py()
         hw = hw_board.setup(watchdog=True)
         dice = Dice(SeededSource(self.seed * 1009 + self.boots))
         self.loop = main.Loop(hw, self.flash, self.flash.open, dice, self.app_class)
