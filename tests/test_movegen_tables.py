@@ -1,0 +1,40 @@
+"""The generated move tables, and the hash the search keeps with them."""
+import subprocess
+import sys
+
+from firmware import movegen, movetables, position
+from tools import gen_movetables
+
+
+def test_tables_module_matches_its_generator():
+    with open("firmware/movetables.py") as f:
+        assert f.read() == gen_movetables.source(), "run python -m tools.gen_movetables"
+
+
+def test_generator_check_mode_passes():
+    result = subprocess.run([sys.executable, "-m", "tools.gen_movetables", "--check"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
+
+
+def test_land_table():
+    assert movetables.LAND[13 * 8 + 6] == 7
+    assert movetables.LAND[25 * 8 + 3] == 22
+    assert movetables.LAND[3 * 8 + 3] == 0
+    assert movetables.LAND[2 * 8 + 6] == 0
+
+
+def test_stored_hash_is_the_change_in_position_hash():
+    start = position.START
+    base = movegen.position_hash(start)
+    for d1, d2 in ((3, 1), (4, 4), (6, 5)):
+        found = movegen.plays(start, d1, d2)
+        for i in range(len(found)):
+            chunk, o = found._where(i)
+            stored = chunk[o + 54] | chunk[o + 55] << 8
+            assert stored == (movegen.position_hash(found.result(i)) - base) & 0xFFFF
+
+
+def test_hash_stays_a_small_int_on_the_device():
+    # 30 checkers times the largest weight must stay below 2**30
+    assert 30 * max(movetables.WEIGHT) < 2 ** 30
