@@ -159,3 +159,13 @@ def test_load_follows_lit_leds_and_brightness():
     quarter = matrix.load_ma()
     assert blank < quarter < full
     assert full - blank == 512 * 2500 // 1000     # 512 dies at 2.5 mA each
+
+
+def test_rejects_a_frame_of_the_wrong_size():
+    matrix = fresh()
+    try:
+        matrix.show(bytearray(256))
+    except ValueError as exc:
+        assert "256" in str(exc)
+    else:
+        assert False, "accepted a 256-byte frame"
