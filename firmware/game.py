@@ -310,6 +310,11 @@ class Match:
         g.how = how
         if how != RESIGNED:
             g.resign = 0
+        if how in (RESIGNED, TIMED_OUT) and g.dice[0] and not _forced(g.plays):
+            # The roll was never played: keep its dice in the record all the
+            # same. gnubg reads such a roll as the dice alone, but plays a
+            # forced move itself, which could change who won: that one is left out.
+            self.record.move(g.dice[0], g.dice[1], ())
         self.record.end(winner, points, how)
         self.score[winner] += points
         self.games += 1
@@ -465,6 +470,11 @@ class Match:
             raise ValueError("clock player %d, reserves %r" % (c.player, c.reserve))
         if self.clock_on and (g.state in (ROLL, MOVE, DOUBLED, RESIGNING)) != (c.player == g.turn):
             raise ValueError("clock times player %d while %s" % (c.player, STATE_NAMES[g.state]))
+
+
+def _forced(plays):
+    """True when the roll has exactly one play that moves a checker."""
+    return len(plays) == 1 and len(plays.move(0)) > 0
 
 
 def _log2(value):

@@ -261,9 +261,13 @@ def _game_lines(first, entries):
 def _line(number, slots):
     left = slots[0]
     right = slots[1]
-    head = "%3d) " % number if number is not None else "     "
+    if number is None:
+        return "     " + left + (" " * max(2, _SLOT - len(left)) + right if right else "")
+    head = "%3d) " % number
     if not right:
-        return head + left
+        # gnubg pads a numbered line's empty right column too; its reader
+        # takes a short line for an unfinished turn
+        return head + left + " " * max(1, _SLOT - len(left))
     # gnubg's reader splits the columns at the second colon, else at the
     # first double space past column 15: a right column without a colon
     # needs two spaces before it.
