@@ -6,11 +6,16 @@ step() returns True, .result is one of movegen.plays(board, d1, d2) as
 (result_board, move).
 
 Every legal play is scored by the evaluator (0-ply): the equity of the
-position after it, from the mover's view. Weaker levels add noise to each
+position after it, from the mover's view. A roll with more than NET_PLAYS
+distinct plays (a few doubles in spread positions) first ranks them all with
+the evaluator's linear prefilter and scores the NET_PLAYS best with the
+network, which keeps the worst move inside the time budget. Weaker levels add noise to each
 play's equity, as GNU Backgammon's beginner levels do; the noise is a
 deterministic hash of the position, dice and play, so a game replays the
 same way and tests can pin it. Equities are ints in 1/evaluator.ONE points.
 """
+from array import array
+
 from micropython import const
 
 from firmware import cubeful, evaluator, movegen
@@ -22,7 +27,9 @@ LEVEL_NAMES = ("KID", "EASY", "CLUB", "PRO", "MAX")
 # Noise (about one standard deviation, in 1/ONE points) added to each
 # play's equity, by level: level 1 first.
 LEVEL_NOISE = (4000, 1500, 600, 200, 0)
-STEP_PLAYS = const(2)
+STEP_PLAYS = const(2)        # plays the network scores per step()
+NET_PLAYS = const(160)       # beyond this many plays a linear prefilter picks which
+PREFILTER_STEP = const(24)   # plays the prefilter ranks per step()
 _WORST = const(-1000000)
 
 
@@ -86,6 +93,8 @@ class Thinker:
         self.sigma = LEVEL_NOISE[level - 1]
         self.seed = salt(board, d1, d2)
         self.scorer = None
+        self.order = None       # indices the network scores; None: all
+        self.ranking = None     # prefilter's [(score, index)] while it runs
         self.next = 0
         self.best = _WORST
         self.best_index = 0
@@ -97,26 +106,61 @@ class Thinker:
         """One bounded slice of work; True when .result is ready."""
         if self.result is not None:
             return True
+        plays = self.plays
+        n = len(plays)
         if self.scorer is None:
             self.scorer = evaluator.Scorer()
             self.scorer.set_base(flip(self.board))
+            if n > NET_PLAYS:
+                self.ranking = array("i", bytes(4 * n))
             return False
-        plays = self.plays
+        if self.ranking is not None:
+            self._prefilter_step(n)
+            return False
+        count = n if self.order is None else len(self.order)
         end = self.next + STEP_PLAYS
-        if end > len(plays):
-            end = len(plays)
-        for i in range(self.next, end):
+        if end > count:
+            end = count
+        for k in range(self.next, end):
+            i = k if self.order is None else self.order[k]
             result = plays.result(i)
             e = play_equity(self.scorer, result) + noise(self.seed, result, self.sigma)
             if e > self.best:
                 self.best = e
                 self.best_index = i
         self.next = end
-        if end == len(plays):
+        if end == count:
             self.result = plays[self.best_index]
             self.scorer = None
+            self.order = None
             return True
         return False
+
+    def _prefilter_step(self, n):
+        """Rank a slice of plays by the linear estimate; at the end keep the
+        NET_PLAYS most promising, in generator order, for the network."""
+        scores = self.ranking
+        start = self.next
+        end = start + PREFILTER_STEP
+        if end > n:
+            end = n
+        for i in range(start, end):
+            # linear_after scores the next side to roll: lower is better for us
+            scores[i] = self.scorer.linear_after(self.plays.result(i))
+        self.next = end
+        if end < n:
+            return
+        cut = sorted(scores)[NET_PLAYS - 1]
+        keep = array("H")
+        for i in range(n):
+            if scores[i] < cut:
+                keep.append(i)
+        for i in range(n):
+            if scores[i] == cut and len(keep) < NET_PLAYS:
+                keep.append(i)
+        self.order = sorted(keep)
+        self.ranking = None
+        self.next = 0
 
 
 def choose(board, d1, d2, level):

@@ -102,3 +102,23 @@ def test_cube_api_at_the_start_and_in_a_crushing_position():
     b[25 + 8] = 15
     assert not ai.cube_take(flip(bytes(b)), ai.LEVELS, 1, 0, 0, 0)
     assert not ai.cube_offer(START, ai.LEVELS, 1, False, 0, 0, 0, False)
+
+
+def test_benchmark_twin_chooses_what_the_device_chooses():
+    # The strength benchmark plays through tools.bench_ai.level_policy; it
+    # must make firmware.ai's choices, prefilter (a 584-play roll) included.
+    from tools import bench_ai, netmath
+    from firmware import weights
+    net = netmath.IntNet(weights)
+    crowded = bytes.fromhex("00020102000201020000000000000001010000000100000200000002"
+                            "00000000000000000000000000000000000000000000")
+    cases = [(crowded, 1, 1), (crowded, 2, 2)]
+    board = START
+    for d1, d2 in ((3, 1), (6, 6), (5, 2), (4, 4), (2, 1), (6, 5)):
+        cases.append((board, d1, d2))
+        board = flip(ai.choose(board, d1, d2, ai.LEVELS)[0])
+    assert len(movegen.plays(crowded, 1, 1)) > ai.NET_PLAYS
+    for level in (1, 3, ai.LEVELS):
+        policy = bench_ai.level_policy(net, level)
+        for b, d1, d2 in cases:
+            assert policy(b, d1, d2) == ai.choose(b, d1, d2, level)[0]

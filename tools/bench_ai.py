@@ -39,13 +39,21 @@ ONE = netmath.ONE
 
 def level_policy(net, level):
     sigma = ai.LEVEL_NOISE[level - 1]
+    linear = np.array(weights.LINEAR, dtype=np.int64)
 
     def choose(board, d1, d2):
         plays = movegen.plays(board, d1, d2)
         if len(plays) == 1:
             return plays.result(0)
         results = [plays.result(i) for i in range(len(plays))]
-        p = net.probs([flip(r) for r in results])
+        flipped = [flip(r) for r in results]
+        if len(results) > ai.NET_PLAYS:
+            # firmware.ai's prefilter: lowest linear scores, ties by index
+            lin = netmath.encode(flipped).astype(np.int64) @ linear
+            keep = np.sort(np.lexsort((np.arange(len(lin)), lin))[:ai.NET_PLAYS])
+            results = [results[i] for i in keep]
+            flipped = [flipped[i] for i in keep]
+        p = net.probs(flipped)
         eq = -netmath.equity(p)
         if sigma:
             seed = ai.salt(board, d1, d2)
@@ -60,6 +68,22 @@ def pubeval_policy(board, d1, d2):
         return plays.result(0)
     results = [plays.result(i) for i in range(len(plays))]
     return results[pubeval.best_index(board, results)]
+
+
+def gnubg_policy(board, d1, d2):
+    """GNU Backgammon's 0-ply network (gnubg_nn), for calibration."""
+    import gnubg_nn
+    plays = movegen.plays(board, d1, d2)
+    results = [plays.result(i) for i in range(len(plays))]
+    best = None
+    for r in results:
+        if winner_kind(r):
+            return r
+        q = gnubg_nn.probabilities([list(r[:25]), list(r[25:])], 0)
+        e = -(2 * q[0] - 1 + q[1] - q[3] + q[2] - q[4])
+        if best is None or e > best:
+            best, choice = e, r
+    return choice
 
 
 class Dice:
@@ -260,13 +284,14 @@ def main(argv=None):
     ap.add_argument("what", choices=("strength", "cost", "tables"))
     ap.add_argument("--games", type=int, default=10000, help="games (pairs = games / 2)")
     ap.add_argument("--level", type=int, default=ai.LEVELS)
+    ap.add_argument("--player", default="level", help="level, or gnubg to calibrate")
     ap.add_argument("--opponent", default="pubeval", help="pubeval or a level number")
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args(argv)
     if args.what == "strength":
         net = netmath.IntNet(weights)
-        player = level_policy(net, args.level)
+        player = gnubg_policy if args.player == "gnubg" else level_policy(net, args.level)
         if args.opponent == "pubeval":
             opponent = pubeval_policy
         else:

@@ -10,7 +10,8 @@ Quantisation (firmware/evaluator.py reads it this way):
 - W2 and B2: ints, W2 at 1/Q2 so that a*W2 (a in 1/256) is at 1/2**16, B2 at
   1/2**16; row j (hidden unit j) holds the five outputs' weights;
 - output sigmoid table: 512 little-endian uint16 entries (probability*ONE)
-  for logits -8 .. +8 in steps of 1/32, interpolated linearly between them.
+  for logits -8 .. +8 in steps of 1/32, interpolated linearly between them;
+- LINEAR: the prefilter's equity weight per input, ints at 1/ONE.
 Deterministic: the same checkpoint always gives the same file.
 """
 import argparse
@@ -51,6 +52,7 @@ def quantise(net):
         "OUTPUT_SIGMOID": osig.tobytes(),
         "OUTPUT_SHIFT": OUT_BITS - STEP_BITS,
         "OUTPUT_ZERO": 256 << (OUT_BITS - STEP_BITS),
+        "LINEAR": tuple(int(v) for v in np.rint(np.asarray(net["lin"]) * ONE)),
     }
 
 
@@ -85,6 +87,7 @@ def render(tables, source):
         "B2 = " + _tuple_literal(tables["B2"]),
         "HIDDEN_SIGMOID = " + _bytes_literal(tables["HIDDEN_SIGMOID"]),
         "OUTPUT_SIGMOID = " + _bytes_literal(tables["OUTPUT_SIGMOID"]),
+        "LINEAR = " + _tuple_literal(tables["LINEAR"]),
         "",
     ]
     return "\n".join(out)
@@ -93,7 +96,7 @@ def render(tables, source):
 def table_bytes(tables):
     """Flash size of the tables: bytes as bytes, ints at 2 bytes (int16 range)."""
     return (len(tables["W1"]) + len(tables["HIDDEN_SIGMOID"]) + len(tables["OUTPUT_SIGMOID"])
-            + 2 * (len(tables["B1"]) + len(tables["W2"]) + len(tables["B2"])))
+            + 2 * (len(tables["B1"]) + len(tables["W2"]) + len(tables["B2"]) + len(tables["LINEAR"])))
 
 
 def generate(net_path=NET):

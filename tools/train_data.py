@@ -10,7 +10,10 @@ backgammon; gammons include backgammons) at the chosen ply.
     python -m tools.train_data --games 6000 --seed 1 --out build/train/data1.npz
 
 The positions are stored in Blot's layout (firmware/position.py): 50 counts,
-the side on roll first. Deterministic for a given seed and gnubg_nn version.
+the side on roll first. With --candidates F, a share F of the turns also adds the result of every
+legal play (seen by the side to roll next), so the network learns to rank
+the plays it will be asked to choose between, bad ones included.
+Deterministic for a given seed and gnubg_nn version.
 """
 import argparse
 import os
@@ -44,7 +47,7 @@ def is_over(board):
     return sum(board[0:25]) == 0 or sum(board[25:50]) == 0
 
 
-def play_game(rng, out, ply):
+def play_game(rng, out, ply, candidates=0.0):
     from firmware.position import START
     board = START
     d1, d2 = 0, 0
@@ -63,6 +66,13 @@ def play_game(rng, out, ply):
             board = flip(board)
             continue
         results = [from_gnubg_result(gnubg_nn.board_from_position_key(k)) for k in keys]
+        if candidates and len(results) > 1 and rng.random() < candidates:
+            # Every play's result, as the side to roll next sees it: the
+            # positions the evaluator must rank against each other.
+            for r in results:
+                if sum(r[0:25]):
+                    f = flip(r)
+                    out.append((f, gnubg_nn.probabilities(to_gnubg(f), ply)))
         if len(results) > 1 and rng.random() < RANDOM_PLAY:
             choice = results[int(rng.integers(len(results)))]
         else:
@@ -82,12 +92,14 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=6000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--ply", type=int, default=0, help="gnubg ply for the labels")
+    ap.add_argument("--candidates", type=float, default=0.0,
+                    help="share of turns whose every candidate play is also labelled")
     ap.add_argument("--out", default="build/train/data1.npz")
     args = ap.parse_args(argv)
     rng = np.random.default_rng(args.seed)
     rows = []
     for _ in range(args.games):
-        play_game(rng, rows, args.ply)
+        play_game(rng, rows, args.ply, args.candidates)
     boards = np.frombuffer(b"".join(r[0] for r in rows), dtype=np.uint8).reshape(-1, 50)
     probs = np.array([r[1] for r in rows], dtype=np.float32)
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)

@@ -104,6 +104,17 @@ def load_state(path):
     return net, state
 
 
+def fit_linear(x, y, rng, count=200000):
+    """Least-squares fit of the cubeless equity on the inputs (no bias: the
+    device only compares plays of one roll), for the prefilter."""
+    i = rng.choice(len(x), size=min(count, len(x)), replace=False)
+    a = x[i].astype(np.float64)
+    e = netmath.equity(y[i].astype(np.float64), 1.0)
+    a1 = np.concatenate([a, np.ones((len(a), 1))], axis=1)
+    coef, *_ = np.linalg.lstsq(a1, e, rcond=None)
+    return coef[:-1].astype(np.float32)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", nargs="+", default=["build/train/data1.npz", "build/train/data2.npz"])
@@ -136,6 +147,8 @@ def main(argv=None):
 
     train(x[used], probs[used], net, state, args.epochs, args.batch, args.lr, rng, log,
           lambda n, s: save_state(args.out, n, s))
+    net["lin"] = fit_linear(x[used], probs[used], rng)
+    np.savez(args.out, **net)
     from tools import gen_weights
     import types
     w = types.SimpleNamespace(**gen_weights.quantise(net))
