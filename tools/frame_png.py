@@ -78,3 +78,57 @@ def png_bytes(frame, brightness=16):
 def write_png(path, frame, brightness=16):
     with open(path, "wb") as f:
         f.write(png_bytes(frame, brightness))
+
+
+def example_scene():
+    """The position docs/display.md explains: red to play 6-3, the 3 already
+    played (8/5*, hitting), a checker picked up from the 13 point (ten there:
+    nine left while it is held) with its one landing point (7) shown; green
+    owns the cube at 2, has two on the bar and three borne off."""
+    from firmware import position, render
+    us = [0] * 25
+    them = [0] * 25
+    us[13 - 1] = 10     # ten: eight LEDs, two of them yellow (doubled)
+    us[8 - 1] = 1
+    us[6 - 1] = 1
+    us[5 - 1] = 1       # and two borne off
+    them[24 - 1] = 2    # green's 24 is red's 1
+    them[6 - 1] = 4     # red's 19
+    them[5 - 1] = 3     # red's 20
+    them[4 - 1] = 1     # red's 21
+    them[24] = 2        # on the bar
+    s = render.Scene()
+    s.board = position.make(us, them)
+    s.mover = 0
+    s.dice = (6, 3)
+    s.left = (6,)
+    s.cube = 2
+    s.owner = 1
+    s.holding = 13
+    s.cursor = 7
+    s.targets = (7,)
+    return s
+
+
+def example_frame(now_ms=0):
+    from firmware import render
+    frame = bytearray(512)
+    render.draw_board(frame, example_scene(), now_ms)
+    return frame
+
+
+def main(argv):
+    """python -m tools.frame_png [PATH]: writes the example board (default
+    docs/board.png)."""
+    import os
+    path = argv[0] if argv else os.path.join(
+        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "docs", "board.png")
+    write_png(path, example_frame())
+    print("wrote", path)
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+    import tools  # noqa: F401  (puts the micropython stand-in on sys.path)
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,101 @@
+"""The app against the computer (CPython only: the computer's thinking is
+slow under the MicroPython unix port's interpreter in CI)."""
+from firmware import ai, app as appmod, game, keys, play, playview, render
+from tests.portable.app_driver import Driver
+
+
+def test_menu_level_names_are_the_computers():
+    assert appmod.LEVEL_NAMES == ai.LEVEL_NAMES
+
+
+def _game_vs_cpu(seed, level=0):
+    d = Driver(seed)
+    d.choose(appmod.VS_CPU, 0, level=level)
+    d.press(keys.A)
+    turns = 0
+    while d.match.game.state != game.OVER and turns < 400:
+        d.settle(limit_ms=120000)
+        g = d.match.game
+        if g.state == game.ROLL:
+            d.press(keys.A)
+        elif g.state == game.DOUBLED:
+            d.press(keys.A)     # always take
+        elif g.state == game.MOVE:
+            d.human_turn(turns)
+            turns += 1
+    d.tick()
+    return d
+
+
+def test_a_game_against_the_computer_is_played_to_the_end():
+    d = _game_vs_cpu(11)
+    g = d.match.game
+    assert g.state == game.OVER
+    assert d.match.score[g.winner] == g.points
+    assert d.play.names == ("YOU", "CPU")
+
+
+def test_the_computer_moves_at_a_readable_pace_and_never_blocks():
+    d = Driver(5)
+    d.choose(appmod.DEMO, 0)
+    frames = set()
+    start = d.now
+    for _ in range(500):        # ten seconds of demo
+        d.tick()
+        frames.add(bytes(d.app.frame))
+    m = d.match
+    assert m.game.state != game.OPENING
+    # each checker step shown for STEP_MS: no more than one step sound per step time
+    assert 2 <= d.heard <= (d.now - start) // play.STEP_MS + 4
+    assert len(frames) > 10
+
+
+def test_hint_is_shown_on_the_board_and_any_key_leaves_it():
+    d = Driver(7)
+    d.choose(appmod.TWO_PLAYERS, 0)
+    d.press(keys.A)
+    d.settle()
+    start = d.play.turn_input.board
+    d.press(keys.MENU)
+    assert d.play.menu.label() == "HINT"
+    d.press(keys.A)
+    assert d.play.mode == playview.HINT
+    d.wait(3000)
+    assert d.play.hint_board is not None and d.play.hint_board != start
+    boards = set()
+    for _ in range(100):
+        d.tick()
+        playview.fill_scene(d.play, d.now)
+        boards.add(bytes(d.play.scene.board))
+    assert start in boards and d.play.hint_board in boards
+    d.press(keys.B)
+    assert d.play.mode == playview.BOARD
+
+
+def test_knockout_advances_to_the_next_level_after_a_win():
+    d = Driver(2)
+    d.choose(appmod.KNOCKOUT, 1)    # 1-point rounds
+    assert d.app.knockout_round == 1 and d.play.players == (0, 1)
+    m = d.match
+    m.score[0] = 1
+    m.winner = 0
+    m.game.state = game.OVER
+    m.game.winner = 0
+    m.game.kind = 1
+    m.game.points = 1
+    d.tick()
+    assert d.play.mode == playview.OVER
+    d.press(keys.A)
+    assert d.app.screen == appmod.MESSAGE and d.app.message[0] == "ROUND 2"
+    d.press(keys.A)
+    assert d.app.knockout_round == 2 and d.play.players == (0, 2)
+
+
+def test_board_picture_shows_the_dice_in_the_movers_colour():
+    d = Driver(4)
+    d.choose(appmod.TWO_PLAYERS, 0)
+    d.press(keys.A)
+    d.settle()
+    colour = render.RED if d.match.game.turn == 0 else render.GREEN
+    dice_cells = [d.app.frame[y * 32 + x] for y in range(16) for x in range(7, 10)]
+    assert colour in dice_cells
