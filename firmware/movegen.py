@@ -56,6 +56,7 @@ class Plays:
 
     def __init__(self):
         self.chunks = []
+        self.views = []     # a memoryview of each chunk, to compare without copying
         self.table = array("H", bytes(2 * _FIRST_TABLE))
         self.mask = _FIRST_TABLE - 1
         self.n = 0
@@ -111,12 +112,14 @@ class Plays:
             j -= 1
             chunk = chunks[j >> _CHUNK_SHIFT]
             o = (j & (_CHUNK - 1)) * _RECORD
-            if chunk[o + 54] | chunk[o + 55] << 8 == low and memoryview(chunk)[o:o + 50] == board:
+            if chunk[o + 54] | chunk[o + 55] << 8 == low and self.views[j >> _CHUNK_SHIFT][o:o + 50] == board:
                 return
             slot = (slot + 1) & mask
         i = self.n
         if not i & (_CHUNK - 1) and len(chunks) <= i >> _CHUNK_SHIFT:
-            chunks.append(bytearray(_CHUNK * _RECORD))
+            chunk = bytearray(_CHUNK * _RECORD)
+            chunks.append(chunk)
+            self.views.append(memoryview(chunk))
         chunk = chunks[i >> _CHUNK_SHIFT]
         o = (i & (_CHUNK - 1)) * _RECORD
         chunk[o:o + 50] = board
@@ -145,26 +148,28 @@ class Plays:
         self.mask = mask
 
 
-def sources(board, die, shifts=()):
+def occupied(board):
+    """Our points with a checker, high to low (25 = bar)."""
+    return [p for p in range(_BAR, 0, -1) if board[p - 1]]
+
+
+def sources(board, die, shifts=(), mine=None):
     """Points (high to low) a checker could move from with die, later in the
     turn: points whose landing is not blocked (or that bear off) and that
-    hold a checker now, or could once one arrives from `shifts` higher up
-    (the dice played before this one). Whether each is usable depends on
-    the checkers at the time."""
-    found = []
-    for p in range(_BAR, 0, -1):
-        t = p - die
-        # their checkers on our point t sit at index 25 + (25 - t) - 1
-        if t > 0 and board[_THEM_BAR - t] >= 2:
-            continue
-        if board[p - 1]:
-            found.append(p)
-            continue
-        for s in shifts:
-            if p + s <= _BAR and board[p + s - 1]:
-                found.append(p)
-                break
-    return found
+    hold a checker now (mine), or could once one arrives from `shifts`
+    higher up (the dice played before this one). Whether each is usable
+    depends on the checkers at the time."""
+    if mine is None:
+        mine = occupied(board)
+    if shifts:
+        marks = set(mine)
+        for q in mine:
+            for s in shifts:
+                if q > s:
+                    marks.add(q - s)
+        mine = sorted(marks, reverse=True)
+    # their checkers on our point t = p - die sit at index 25 + (25 - t) - 1
+    return [p for p in mine if p <= die or board[_THEM_BAR - p + die] < 2]
 
 
 class _Search:
@@ -204,6 +209,7 @@ class _Search:
         double = self.double
         leaf = k == self.last       # the step made here completes a play
         path = self.path
+        store = self.store
         moved = False
         top = 0         # our highest home point with a checker, when needed
         i = lo
@@ -223,7 +229,10 @@ class _Search:
                         hh += HIT_HASH[t]
                     path[k] = p << 3 | d
                     if leaf:
-                        self.record(k + 1, hh)
+                        if self.best <= k:
+                            self.record(k + 1, hh)
+                        elif store is not None:
+                            store.add(b, hh, path)
                     else:
                         self.walk(k + 1, i if double else 0,
                                   outside - 1 if p > _HOME and t <= _HOME else outside, hh)
@@ -246,7 +255,10 @@ class _Search:
                     b[p - 1] -= 1
                     path[k] = p << 3 | d
                     if leaf:
-                        self.record(k + 1, h + MOVE_HASH[p * 8 + d])
+                        if self.best <= k:
+                            self.record(k + 1, h + MOVE_HASH[p * 8 + d])
+                        elif store is not None:
+                            store.add(b, h + MOVE_HASH[p * 8 + d], path)
                     else:
                         self.walk(k + 1, i if double else 0, 0, h + MOVE_HASH[p * 8 + d])
                     b[p - 1] += 1
@@ -257,15 +269,20 @@ class _Search:
         if not moved:
             self.record(k, h)
 
-    def run(self, dice, lists):
+    def run(self, dice, lists, outside):
+        """Walk dice (a tuple) with their source lists; outside is how many
+        of our checkers are not yet home."""
         self.dice = dice
         self.lists = lists
         self.last = len(dice) - 1
-        outside = 0
-        b = self.b
-        for i in range(_HOME, 25):
-            outside += b[i]
         self.walk(0, 0, outside, 0)
+
+
+def _outside(board):
+    n = 0
+    for i in range(_HOME, 25):
+        n += board[i]
+    return n
 
 
 def _check_dice(d1, d2):
@@ -279,25 +296,27 @@ def plays(board, d1, d2):
     board = bytes(board)
     store = Plays()
     search = _Search(board, store)
+    mine = occupied(board)
+    outside = _outside(board)
     if d1 == d2:
         search.double = True
-        lst = sources(board, d1, (d1, 2 * d1, 3 * d1))
-        search.run((d1, d1, d1, d1), (lst, lst, lst, lst))
+        lst = sources(board, d1, (d1, 2 * d1, 3 * d1), mine)
+        search.run((d1, d1, d1, d1), (lst, lst, lst, lst), outside)
     else:
         hi = d1 if d1 > d2 else d2
         lo = d1 + d2 - hi
-        hi_first = sources(board, hi)
-        lo_first = sources(board, lo)
-        search.run((hi, lo), (hi_first, sources(board, lo, (hi,))))
-        search.run((lo, hi), (lo_first, sources(board, hi, (lo,))))
+        hi_first = sources(board, hi, (), mine)
+        lo_first = sources(board, lo, (), mine)
+        search.run((hi, lo), (hi_first, sources(board, lo, (hi,), mine)), outside)
+        search.run((lo, hi), (lo_first, sources(board, hi, (lo,), mine)), outside)
         if search.best == 1:
             # Only one die can be played: the larger one if it can be.
             store = Plays()
             search = _Search(board, store)
-            search.run((hi,), (hi_first,))
+            search.run((hi,), (hi_first,), outside)
             if search.best == 0:
                 search = _Search(board, store)
-                search.run((lo,), (lo_first,))
+                search.run((lo,), (lo_first,), outside)
     store.dice_used = search.best
     if search.best == 0:
         store.add(board, 0, search.path)
@@ -357,13 +376,14 @@ def _can_play(board, dice):
     search = _Search(board, None)
     search.goal = len(dice)
     d = dice[0]
+    mine = occupied(board)
     if d == dice[-1]:
         search.double = True
-        lst = sources(board, d, (d, 2 * d, 3 * d))
+        lst = sources(board, d, (d, 2 * d, 3 * d), mine)
         lists = (lst,) * len(dice)
     else:
-        lists = (sources(board, d), sources(board, dice[1], (d,)))
-    search.run(dice, lists)
+        lists = (sources(board, d, (), mine), sources(board, dice[1], (d,), mine))
+    search.run(dice, lists, _outside(board))
     return search.best == len(dice)
 
 
