@@ -190,14 +190,10 @@ class Match:
     def play(self, result, now_ms):
         g = self.game
         self._expect(MOVE, "play", now_ms)
-        plays = g.plays
-        move = None
-        for i in range(len(plays)):
-            if plays.result(i) == result:
-                move = plays.move(i)
-                break
-        if move is None:
+        i = _find(g.plays, result)
+        if i < 0:
             raise ValueError("that position is not a legal play of %d-%d" % g.dice)
+        move = g.plays.move(i)
         self.record.move(g.dice[0], g.dice[1], move)
         kind = position.winner_kind(result)
         if kind:
@@ -470,6 +466,18 @@ class Match:
             raise ValueError("clock player %d, reserves %r" % (c.player, c.reserve))
         if self.clock_on and (g.state in (ROLL, MOVE, DOUBLED, RESIGNING)) != (c.player == g.turn):
             raise ValueError("clock times player %d while %s" % (c.player, STATE_NAMES[g.state]))
+
+
+def _find(plays, result):
+    """Index of result among the plays, -1 if absent: through the plays' own
+    lookup where movegen offers one, else by comparing each in turn."""
+    find = getattr(plays, "find", None)
+    if find is not None:
+        return find(result)
+    for i in range(len(plays)):
+        if plays.result(i) == result:
+            return i
+    return -1
 
 
 def _forced(plays):
