@@ -373,6 +373,12 @@ def legal_steps(board, die):
 
 def _can_play(board, dice):
     """Whether all of dice (in this order) can be played from board."""
+    return _most(board, dice) == len(dice)
+
+
+def _most(board, dice):
+    """How many of dice (in this order) can be played from board; the
+    search stops as soon as it finds all of them played."""
     search = _Search(board, None)
     search.goal = len(dice)
     d = dice[0]
@@ -384,7 +390,7 @@ def _can_play(board, dice):
     else:
         lists = (sources(board, d, (), mine), sources(board, dice[1], (d,), mine))
     search.run(dice, lists, _outside(board))
-    return search.best == len(dice)
+    return search.best
 
 
 # The facts next_steps needs about one turn, kept for the turn last asked
@@ -400,9 +406,7 @@ def _turn_facts(start, d1, d2):
     lo = d1 + d2 - hi
     only = 0
     if d1 == d2:
-        best = 4
-        while best and not _can_play(start, (d1,) * best):
-            best -= 1
+        best = _most(start, (d1, d1, d1, d1))
     elif _can_play(start, (hi, lo)) or _can_play(start, (lo, hi)):
         best = 2
     elif legal_steps(start, hi):

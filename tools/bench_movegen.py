@@ -209,7 +209,38 @@ def report(name):
             worst_us = max(worst_us, took)
         print("  %-27s %6s %12s %12s" % (label, count, took if took is not None else count,
                                            base if base is not None else base_count))
+    cursor_report(cases)
     return means["movegen"], worst_us
+
+
+def cursor_report(cases):
+    """next_steps as the handheld calls it: once at the start of the turn
+    (which also finds how many dice the turn uses), then after each step."""
+    first_total = first_worst = later_total = later_worst = later_calls = 0
+    for board, d1, d2 in cases:
+        took = None
+        for _ in range(REPEAT):
+            movegen._turn[0] = None          # a new turn
+            start = now_us()
+            steps = movegen.next_steps(board, d1, d2, ())
+            us = since_us(start)
+            took = us if took is None else min(took, us)
+        first_total += took
+        first_worst = max(first_worst, took)
+        done = ()
+        while steps:
+            done = done + (steps[0],)
+            took = None
+            for _ in range(REPEAT):
+                start = now_us()
+                steps = movegen.next_steps(board, d1, d2, done)
+                us = since_us(start)
+                took = us if took is None else min(took, us)
+            later_total += took
+            later_worst = max(later_worst, took)
+            later_calls += 1
+    print("next_steps: first call of a turn mean %.1f us, worst %d us; later calls mean %.1f us, worst %d us"
+          % (first_total / len(cases), first_worst, later_total / max(later_calls, 1), later_worst))
 
 
 def main_micropython():
