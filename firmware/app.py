@@ -84,12 +84,17 @@ class App:
 
     def update(self, now_ms, events=()):
         self.now = now_ms
+        pressed = False
         for ev in events:
             k = keys.kind(ev)
             b = keys.button(ev)
             if k == keys.PRESS or (k == keys.REPEAT and b <= keys.RIGHT):
                 self._press(b)
-        self._advance(now_ms)
+                pressed = True
+        if not pressed:
+            # A pass that carried a press only redraws, so the press shows
+            # at once; the computer's next slice waits for the next pass.
+            self._advance(now_ms)
         self._draw(now_ms)
 
     def take_sound(self):

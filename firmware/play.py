@@ -68,6 +68,7 @@ class Play:
         ])
         self._announced = -1        # the game whose end has been shown
         self.cursor = [-1, -1]      # each human's cursor, kept between turns
+        self.offer = None           # the computer's cube decision, made a pass before it acts
 
     # ---- helpers --------------------------------------------------------
 
@@ -260,10 +261,16 @@ class Play:
             self._computer_resign_answer(now)
 
     def _computer_roll(self, now):
+        """Cube or roll, over two passes: the cube decision (an evaluation)
+        and the roll (the move generator) each take a pass of their own."""
         m = self.match
         g = m.game
-        level = self.players[g.turn]
-        if m.may_double() and self._cube_offer(level):
+        if self.offer is None:
+            self.offer = m.may_double() and self._cube_offer(self.players[g.turn])
+            return
+        offer = self.offer
+        self.offer = None
+        if offer:
             if self._act(m.double, now):
                 self._beep(sounds.DOUBLE)
                 self._after_action()

@@ -53,9 +53,11 @@ class Scene:
         self.low_battery = False
 
 
+_BLANK = bytes(512)
+
+
 def clear(frame):
-    for i in range(512):
-        frame[i] = 0
+    frame[:] = _BLANK       # one copy in C, no allocation
 
 
 def put(frame, x, y, colour):
