@@ -75,10 +75,15 @@ class App:
             self._show(text.upper(), "NEW GAME - A", None)
         elif saved is not None:
             try:
-                self.resumable = self._parse(saved)
-                self.screen = RESUME
+                parsed = self._parse(saved)
             except (ValueError, IndexError, KeyError) as exc:
                 self._show("SAVE CORRUPT", str(exc).upper(), None)
+            else:
+                if parsed[-1] is None:
+                    self._restore(parsed)       # settings only: nothing to resume
+                else:
+                    self.resumable = parsed
+                    self.screen = RESUME
 
     # ---- the interface for main.py ----------------------------------------
 
@@ -264,6 +269,8 @@ class App:
                 self.sound_on = self.main.value("SOUND") == 0
                 if self.main.label() == "PLAY":
                     self.knockout_round = 0
+                if self.play is None:
+                    self.request_save()     # a saved match stays until a new one starts
             elif result == menu.PICK:
                 self.start_match()
             return

@@ -351,9 +351,9 @@ class Play:
         player: the turn goes on after a visible pause."""
         t = self.turn_input
         if t.complete():
+            # No move: the dice stay on the board, yellow, then the turn passes.
             self.shown = [t.start, (), t.start, 0]
             self.wait_until = now + PASS_MS
-            self.say = ("NO MOVE", now + PASS_MS)
             return
         probe = TurnInput(t.start, t.d1, t.d2, t.mover, t.cursor)
         steps = []

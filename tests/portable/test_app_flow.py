@@ -222,3 +222,39 @@ def test_muted_app_plays_nothing():
     d.press(keys.UP)
     assert len(d.sounds) == heard
     assert d.saves == [] or d.app.snapshot()[5] == 1
+
+
+def test_settings_alone_are_saved_and_restored_without_a_resume_question():
+    d = Driver()
+    while d.app.main.label() != "POINTS":
+        d.press(keys.DOWN)
+    d.press(keys.RIGHT)
+    d.press(keys.RIGHT)     # a 3-point match
+    assert d.saves
+    again = Driver(saved=d.saves[-1])
+    assert again.app.screen == appmod.MAIN
+    assert appmod.LENGTHS[again.app.main.value("POINTS")] == 3
+
+
+def test_a_roll_with_no_move_passes_by_itself():
+    d = _two_player()
+    d.settle()
+    m = d.match
+    g = m.game
+    # shut the mover in: one checker on the bar against a closed board
+    us = [0] * 25
+    them = [0] * 25
+    us[24] = 1
+    us[5] = 14
+    for i in range(18, 24):         # their 1..6 points are our 24..19
+        them[24 - i - 1] = 2
+    them[12] = 3
+    g.board = bytes(us) + bytes(them)
+    g.state = game.ROLL
+    g.dice = (0, 0)
+    g.plays = None
+    d.play.turn_input = None
+    mover = g.turn
+    d.press(keys.A)                 # roll: nothing can enter
+    d.wait(3000)
+    assert m.game.turn == 1 - mover
