@@ -127,6 +127,11 @@ class App:
         else:
             self._low_beep_at = None
 
+    @property
+    def match(self):
+        """The firmware.game.Match in play, or None (for the match record)."""
+        return self.play.match if self.play is not None else None
+
     def snapshot(self):
         """The payload to save now: settings and the match in play."""
         out = bytearray((VERSION, self.main.value("PLAY"), self.main.value("LEVEL"),

@@ -29,6 +29,7 @@ LOOK_MS = const(700)        # the computer's dice shown before it moves
 DECIDE_MS = const(900)      # the computer's pause before a cube answer
 PASS_MS = const(1500)       # a roll with no move, shown before it passes
 SAY_MS = const(1500)        # a short message (TAKEN, DROPPED, ...)
+DEMO_OVER_MS = const(5000)  # the demo's game-over screen, before it plays on
 _RESIGN_NAMES = ("SINGLE", "GAMMON", "BKGAMMON")
 
 
@@ -239,6 +240,8 @@ class Play:
             self._after_action()
         if g.state == game.OVER:
             self._game_over(now)
+            if self.players[0] and self.players[1] and now - self.since >= DEMO_OVER_MS:
+                self._next_game(now)        # the demo goes on by itself
             return
         if self.mode != BOARD:
             return

@@ -99,3 +99,16 @@ def test_board_picture_shows_the_dice_in_the_movers_colour():
     colour = render.RED if d.match.game.turn == 0 else render.GREEN
     dice_cells = [d.app.frame[y * 32 + x] for y in range(16) for x in range(7, 10)]
     assert colour in dice_cells
+
+
+def test_the_demo_plays_games_one_after_another():
+    d = Driver(6)
+    d.choose(appmod.DEMO, 0)
+    d.wait(20000)
+    m = d.match
+    for _ in range(100):
+        if m.games >= 1 and m.game.state != game.OVER:
+            break
+        d.wait(10000)
+    assert m.games >= 1 and m.game.state != game.OVER
+    assert d.app.match is m
