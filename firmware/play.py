@@ -405,6 +405,8 @@ class Play:
         m = self.match
         g = m.game
         if self._announced == m.games:
+            if self.mode == BOARD:
+                self.mode = OVER    # back from the menu: the result again
             return
         self._announced = m.games
         self.turn_input = None

@@ -258,3 +258,22 @@ def test_a_roll_with_no_move_passes_by_itself():
     d.press(keys.A)                 # roll: nothing can enter
     d.wait(3000)
     assert m.game.turn == 1 - mover
+
+
+def test_menu_opened_on_the_game_over_screen_comes_back_to_it():
+    d = _two_player()
+    d.settle()
+    d.human_turn()
+    d.settle()
+    d.press(keys.CUBE)
+    d.press(keys.A)
+    d.press(keys.B)         # dropped: game over
+    d.tick()
+    assert d.play.mode == playview.OVER
+    d.press(keys.MENU)
+    assert d.play.mode == playview.MENU
+    d.press(keys.B)
+    d.tick()
+    assert d.play.mode == playview.OVER
+    d.press(keys.A)
+    assert d.match.game.state == game.OPENING and d.match.games == 1
