@@ -125,6 +125,7 @@ class Play:
                 if self._act(m.double, now):
                     self._beep(sounds.DOUBLE)
                     self._after_action()
+                    self.wait_until = now + DECIDE_MS   # the computer "considers" it
             return
         actor = m.to_act()
         if actor < 0 or not self.human(actor):

@@ -112,3 +112,23 @@ def test_the_demo_plays_games_one_after_another():
         d.wait(10000)
     assert m.games >= 1 and m.game.state != game.OVER
     assert d.app.match is m
+
+
+def test_the_computer_answers_a_double_after_a_pause():
+    d = Driver(8)
+    d.choose(appmod.VS_CPU, 0)
+    d.press(keys.A)
+    for _ in range(10):
+        d.settle(limit_ms=120000)
+        if d.match.game.state == game.ROLL and d.match.may_double():
+            break
+        d.human_turn()
+    d.press(keys.CUBE)
+    d.press(keys.A)
+    assert d.match.game.state == game.DOUBLED
+    d.tick(count=5)
+    assert d.match.game.state == game.DOUBLED     # not at once
+    d.wait(2000)
+    g = d.match.game
+    assert (g.state == game.ROLL and g.cube == 2 and g.cube_owner == 1) or \
+        (g.state == game.OVER and g.winner == 0 and g.points == 1)
