@@ -185,6 +185,9 @@ class _Search:
         self.dice = None
         self.lists = None
         self.double = False
+        # in the second order of a roll (small die first) with no checker on
+        # the bar: skip the plays the first order has already found
+        self.skip_swaps = False
 
     def record(self, k, h):
         if k < self.best:
@@ -210,6 +213,14 @@ class _Search:
         leaf = k == self.last       # the step made here completes a play
         path = self.path
         store = self.store
+        swap = 0
+        if leaf and k == 1 and self.skip_swaps:
+            # The first step was p1 -> t1. A second step by another checker
+            # (not from t1) that does not bear off could have been played
+            # first: the first order has found that play already.
+            swap = (path[0] >> 3) - (path[0] & 7)
+            if swap < 0:
+                swap = 0
         moved = False
         top = 0         # our highest home point with a checker, when needed
         i = lo
@@ -217,7 +228,9 @@ class _Search:
             p = cands[i]
             if b[p - 1]:
                 t = p - d
-                if t > 0:
+                if t > 0 and swap and p != swap:
+                    moved = True
+                elif t > 0:
                     b[p - 1] -= 1
                     b[t - 1] += 1
                     hh = h + MOVE_HASH[p * 8 + d]
@@ -308,6 +321,7 @@ def plays(board, d1, d2):
         hi_first = sources(board, hi, (), mine)
         lo_first = sources(board, lo, (), mine)
         search.run((hi, lo), (hi_first, sources(board, lo, (hi,), mine)), outside)
+        search.skip_swaps = search.best == 2 and not board[24]
         search.run((lo, hi), (lo_first, sources(board, hi, (lo,), mine)), outside)
         if search.best == 1:
             # Only one die can be played: the larger one if it can be.
