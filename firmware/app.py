@@ -76,7 +76,7 @@ class App:
         elif saved is not None:
             try:
                 parsed = self._parse(saved)
-            except (ValueError, IndexError, KeyError) as exc:
+            except Exception as exc:    # whatever the bytes, a fresh game, never a crash
                 self._show("SAVE CORRUPT", str(exc).upper(), None)
             else:
                 if parsed[-1] is None:

@@ -277,3 +277,27 @@ def test_menu_opened_on_the_game_over_screen_comes_back_to_it():
     assert d.play.mode == playview.OVER
     d.press(keys.A)
     assert d.match.game.state == game.OPENING and d.match.games == 1
+
+
+def test_damaged_payloads_never_crash_the_app():
+    from firmware.dice import SeededSource
+    d = _two_player()
+    d.settle()
+    d.human_turn()
+    good = d.saves[-1]
+    src = SeededSource(42)
+    for i in range(60):
+        data = bytearray(good)
+        if i % 3 == 0:
+            data = data[:src.byte() % len(data)]            # cut short
+        else:
+            for _ in range(1 + i % 4):                         # bits flipped
+                at = (src.byte() * 256 + src.byte()) % len(data)
+                data[at] ^= 1 << (src.byte() & 7)
+        a = appmod.App(d.app.dice, saved=bytes(data))
+        a.update(0, ())
+        assert a.screen in (appmod.RESUME, appmod.MESSAGE, appmod.MAIN)
+        if a.screen == appmod.RESUME:
+            a.update(20, (keys.event(keys.PRESS, keys.A),))
+            for t in range(40, 4000, 20):
+                a.update(t, (keys.event(keys.PRESS, keys.A),) if t % 400 == 0 else ())
