@@ -55,8 +55,8 @@ class Driver:
             while m.value("LEVEL") != level:
                 self.press(keys.RIGHT)
             self.press(keys.UP)
-        self.press(keys.DOWN)
-        self.press(keys.DOWN) if m.label() == "LEVEL" else None
+        while m.label() != "POINTS":
+            self.press(keys.DOWN)
         while m.value("POINTS") != length_index:
             self.press(keys.RIGHT)
         self.press(keys.A)
