@@ -222,7 +222,7 @@ class App:
             else:
                 self.knockout_round += 1
                 top = "ROUND %d" % self.knockout_round
-                bottom = "NEXT: %s" % self.levels[self.knockout_round - 1]
+                bottom = "VS %s" % self.levels[self.knockout_round - 1]
                 self.play = None
                 self.request_save()
                 self._show(top, bottom, self.start_match)
@@ -277,7 +277,13 @@ class App:
                 if self.play is None:
                     self.request_save()     # a saved match stays until a new one starts
             elif result == menu.PICK:
-                self.start_match()
+                if self.main.value("PLAY") == KNOCKOUT:
+                    if self.knockout_round == 0:
+                        self.knockout_round = 1
+                    self._show("ROUND %d" % self.knockout_round,
+                               "VS %s" % self.levels[self.knockout_round - 1], self.start_match)
+                else:
+                    self.start_match()
             return
         if self.screen == PLAY:
             self.play.press(button, self.now)

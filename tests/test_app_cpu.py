@@ -75,6 +75,8 @@ def test_hint_is_shown_on_the_board_and_any_key_leaves_it():
 def test_knockout_advances_to_the_next_level_after_a_win():
     d = Driver(2)
     d.choose(appmod.KNOCKOUT, 1)    # 1-point rounds
+    assert d.app.message[:2] == ("ROUND 1", "VS KID")
+    d.press(keys.A)
     assert d.app.knockout_round == 1 and d.play.players == (0, 1)
     m = d.match
     m.score[0] = 1
