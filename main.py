@@ -65,14 +65,16 @@ class Loop:
         if app_class is None:
             from firmware.app import App
             app_class = App
-        bad = self.save_status not in (save.OK, save.RESTORED, save.MISSING)
+        error = False
+        if self.save_status not in (save.OK, save.RESTORED, save.MISSING):
+            error = save.MESSAGES[self.save_status]       # the app shows it
         try:
-            return app_class(dice, saved=payload, save_error=bad)
+            return app_class(dice, saved=payload, save_error=error)
         except Exception as exc:
             # a save this firmware writes but cannot read back: offer a fresh game
             print_exception(exc)
             self.save_status = save.CORRUPT
-            return app_class(dice, saved=None, save_error=True)
+            return app_class(dice, saved=None, save_error=save.MESSAGES[save.CORRUPT])
 
     # --- the pass ----------------------------------------------------------
 
