@@ -7,15 +7,18 @@ plays(board, d1, d2) -> Plays, a read-only sequence of (result, move)
     it holds the one entry (board, ()).
 
 The search walks the dice over one bytearray, moving a checker and putting
-it back (no copy per node), and keeps the position's hash up to date from
-the tables in firmware/movetables.py. Only a play that uses the most dice is
-stored: its 50 bytes, its steps and its hash go into fixed-size chunks, and
-an open-addressing table of play numbers finds duplicates, so a play costs
-about 60 bytes of heap and no object until it is asked for. Which points a
-die can land on does not change during a turn (a hit empties a blot, never
-makes a block), so each die's source list is built once per call. Doubles
-take their steps from high points to low, which reaches every position once;
-other rolls try both orders. docs/movegen.md has the design and the figures.
+it back (no copy per node), and keeps a hash of the position (relative to
+the start of the turn) up to date from the tables in firmware/movetables.py.
+Only a play that uses the most dice is stored: its 50 bytes, its steps and
+its hash go into fixed-size chunks, and an open-addressing table of play
+numbers finds duplicates, so a play costs about 60 bytes of heap and no
+object until it is asked for. Which points a die can land on does not
+change during a turn (a hit empties a blot, never makes a block), so each
+die's source list is built once per call. Doubles take their steps from
+high points to low, which reaches every position once; other rolls try both
+orders, the second skipping what the first has found.
+next_steps(start, d1, d2, done) serves the handheld's cursor.
+docs/movegen.md has the design and the figures.
 """
 
 from array import array
