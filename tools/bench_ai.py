@@ -37,9 +37,9 @@ MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 ONE = netmath.ONE
 
 
-def level_policy(net, level):
+def level_policy(net, level, tables=weights):
     sigma = ai.LEVEL_NOISE[level - 1]
-    linear = np.array(weights.LINEAR, dtype=np.int64)
+    linear = np.array(tables.LINEAR, dtype=np.int64)
 
     def choose(board, d1, d2):
         plays = movegen.plays(board, d1, d2)
@@ -286,16 +286,23 @@ def main(argv=None):
     ap.add_argument("--level", type=int, default=ai.LEVELS)
     ap.add_argument("--player", default="level", help="level, or gnubg to calibrate")
     ap.add_argument("--opponent", default="pubeval", help="pubeval or a level number")
+    ap.add_argument("--net", help="benchmark this float checkpoint instead of firmware/weights.py")
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args(argv)
     if args.what == "strength":
-        net = netmath.IntNet(weights)
-        player = gnubg_policy if args.player == "gnubg" else level_policy(net, args.level)
+        tables = weights
+        if args.net:
+            # an experiment: a checkpoint other than the shipped one
+            import types
+            from tools import gen_weights
+            tables = types.SimpleNamespace(**gen_weights.quantise(np.load(args.net)))
+        net = netmath.IntNet(tables)
+        player = gnubg_policy if args.player == "gnubg" else level_policy(net, args.level, tables)
         if args.opponent == "pubeval":
             opponent = pubeval_policy
         else:
-            opponent = level_policy(net, int(args.opponent))
+            opponent = level_policy(net, int(args.opponent), tables)
         res = strength(player, opponent, args.games // 2, args.seed)
         res.update({"level": args.level, "opponent": args.opponent})
     elif args.what == "cost":

@@ -125,6 +125,8 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--out", default="tools/data/evaluator_net.npz")
     ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--linear-only", action="store_true",
+                    help="only fit the linear prefilter into the --out checkpoint")
     args = ap.parse_args(argv)
     boards, probs = load(args.data)
     rng = np.random.default_rng(args.seed)
@@ -133,6 +135,12 @@ def main(argv=None):
     used = order[len(boards) // 20:]
     x = netmath.encode(boards)
     print("%d positions, %d for training" % (len(boards), len(used)))
+    if args.linear_only:
+        net = {k: v for k, v in np.load(args.out).items()}
+        net["lin"] = fit_linear(x[used], probs[used], rng)
+        np.savez(args.out, **net)
+        print("linear prefilter fitted into %s" % args.out)
+        return
     if args.resume and os.path.exists(args.out + ".state.npz"):
         net, state = load_state(args.out)
         print("resuming at epoch %d" % state["epoch"])

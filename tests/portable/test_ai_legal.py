@@ -46,7 +46,11 @@ def _game(levels, seed, max_turns):
         assert found, "not a legal play"
         assert _replay(board, move) == result
         validate(result)
-        assert slices <= len(plays) // ai.STEP_PLAYS + 2
+        n = len(plays)
+        most = 2 + min(n, ai.NET_PLAYS) // ai.STEP_PLAYS
+        if n > ai.NET_PLAYS:
+            most += n // ai.PREFILTER_STEP + 1
+        assert slices <= most
         if winner_kind(result):
             return turn
         board = flip(result)
