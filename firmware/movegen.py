@@ -224,6 +224,13 @@ class _Search:
             swap = (path[0] >> 3) - (path[0] & 7)
             if swap < 0:
                 swap = 0
+            elif outside:
+                # nothing bears off here, so only the checker on t1 is left
+                # to try (partial plays are not wanted: the roll plays fully)
+                if swap not in cands:
+                    return
+                lo = cands.index(swap)
+                n = lo + 1
         moved = False
         top = 0         # our highest home point with a checker, when needed
         i = lo
@@ -295,10 +302,7 @@ class _Search:
 
 
 def _outside(board):
-    n = 0
-    for i in range(_HOME, 25):
-        n += board[i]
-    return n
+    return sum(board[_HOME:25])
 
 
 def _check_dice(d1, d2):
