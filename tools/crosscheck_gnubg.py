@@ -5,8 +5,9 @@
 
 Positions come from whole games: each turn the mover plays gnubg's 0-ply
 best move (three times in four) or a random legal play (for odder
-positions: more hits, more checkers back). Every position met is checked
-with the roll that was played and with --extra other random rolls. A pair
+positions: more hits, more checkers back; --greedy sets the share). Every
+position met is checked with the roll that was played and with --extra
+other random rolls. A pair
 agrees when the set of results plays() returns equals the set gnubg_nn.moves()
 returns (gnubg returns nothing when no checker can move: that is the board
 unchanged), plays() lists no result twice, and each play's steps, replayed
@@ -146,9 +147,11 @@ def main(argv=None):
     parser.add_argument("--pairs", type=int, default=100000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--extra", type=int, default=3, help="other rolls checked per position")
+    parser.add_argument("--greedy", type=float, default=0.75,
+                        help="share of turns played by gnubg's choice, the rest at random")
     args = parser.parse_args(argv)
     started = time.time()
-    tally = run(args.pairs, args.seed, args.extra)
+    tally = run(args.pairs, args.seed, args.extra, args.greedy)
     print(report(tally, time.time() - started))
     return 1 if tally.faults else 0
 
