@@ -193,7 +193,7 @@ def test_a_hit_checker_must_come_home_before_bearing_off_resumes():
     # our checker on the bar; 6-6 enters on 19 and walks 13, 7, 1: never all
     # home until the last step, so nothing is borne off this turn
     b = board({25: 1, 6: 14}, {1: 1})
-    found = movegen.plays(b, 6, 6)
+    assert movegen.plays(b, 6, 6).dice_used == 4
     assert results(b, 6, 6) == set([after(b, (25, 19), (19, 13), (13, 7), (7, 1))])
     # with 6-5 it enters and moves on; no bearing off
     for r, m in movegen.plays(b, 6, 5):
