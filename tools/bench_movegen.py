@@ -132,6 +132,22 @@ def time_one(generate, board, d1, d2):
     return took, count
 
 
+def heap_kept(board, d1, d2):
+    """KB of heap the plays of one call hold (MicroPython only)."""
+    if not MICROPYTHON:
+        return "-"
+    gc.collect()
+    free = gc.mem_free()
+    try:
+        found = movegen.plays(board, d1, d2)
+    except MemoryError:
+        return "MemoryError"
+    gc.collect()
+    kept = free - gc.mem_free()
+    found = None
+    return "%.1f" % (kept / 1024)
+
+
 def time_set(generate, cases):
     total = 0
     worst = 0
@@ -203,7 +219,7 @@ def report(name):
     if means["movegen"]:
         print("  baseline / movegen: %.1fx" % (means["baseline"] / means["movegen"]))
     print("worst cases (one call each):")
-    print("  %-27s %6s %12s %12s" % ("case", "plays", "movegen us", "baseline us"))
+    print("  %-27s %6s %12s %12s %10s" % ("case", "plays", "movegen us", "baseline us", "heap KB"))
     worst_us = 0
     for label, pid, d1, d2 in WORST:
         board = posid.from_position_id(pid)
@@ -211,8 +227,9 @@ def report(name):
         base, base_count = time_one(baseline.plays, board, d1, d2)
         if took is not None and "constructed" not in label:
             worst_us = max(worst_us, took)
-        print("  %-27s %6s %12s %12s" % (label, count, took if took is not None else count,
-                                           base if base is not None else base_count))
+        print("  %-27s %6s %12s %12s %10s" % (label, count, took if took is not None else count,
+                                                base if base is not None else base_count,
+                                                heap_kept(board, d1, d2)))
     cursor_report(cases)
     return means["movegen"], worst_us
 
