@@ -62,6 +62,17 @@ def runner(board, plays):
     return best[1], best[2]
 
 
+def hitter(board, plays):
+    """Races and hits: the fewest own pips left against the most of theirs."""
+    best = None
+    for result, move in plays:
+        us, them = pips(result)
+        key = (us - them, move)
+        if best is None or key < best[0]:
+            best = (key, result, move)
+    return best[1], best[2]
+
+
 def staller(board, plays):
     """Stays back: the most checkers in the other side's home and on the bar,
     then the most pips left: a player heading for a gammon or backgammon."""
@@ -104,7 +115,9 @@ def is_text(grid):
 class Player:
     def __init__(self, sim):
         self.sim = sim
-        self.log = []
+        self.log = []           # the text screens seen, (top, bottom)
+        self.cube = 1           # the cube's value, as last read before a roll
+        self.cubes = []         # (value, owner) read before each roll
 
     # ---- senses ------------------------------------------------------------
 
@@ -236,12 +249,15 @@ class Player:
 
     # ---- a game ------------------------------------------------------------
 
-    def play_game(self, strategies, humans=(0, 1), double_at=None, take=True, max_steps=3000):
+    def play_game(self, strategies, humans=(0, 1), double_at=None, take=True, max_steps=3000,
+                  before_roll=None):
         """Plays until a game-over screen; returns (top, bottom, last board).
 
         strategies: per side (0 red, 1 green) a strategy function. double_at:
-        (side, turn number) at which that side offers the cube before rolling.
-        take: the answer of a human asked to take a double."""
+        (side, turn number) at which that side (-1: either) offers the cube
+        before rolling; turns count the rolls of the human sides.
+        take: the answer of a human asked to take a double. before_roll:
+        called as before_roll(player, grid, mover) when a human is to roll."""
         board = None            # the last board read before a roll
         known = None            # the position tracked through our own plays
         turns = 0
@@ -265,10 +281,16 @@ class Player:
                 if board.totals() != (15, 15):
                     raise Stuck("%r does not add up to 15 a side:\n%s" % (board, self.sim.text()))
                 known = board
+                cube, owner = reader.read_cube(grid)
+                if cube.isdigit():
+                    self.cube = int(cube)
+                    self.cubes.append((self.cube, owner))
                 mover = self._ring_colour(grid)
                 if mover in humans:
                     turns += 1
-                    if double_at is not None and double_at == (mover, turns):
+                    if before_roll is not None:
+                        before_roll(self, grid, mover)
+                    if double_at is not None and double_at[0] in (mover, -1) and double_at[1] == turns:
                         before = self.notes_count()
                         self.press("CUBE")
                         self.press("A")
@@ -305,6 +327,18 @@ class Player:
             self.sim.run_ms(BLINK_MS * 2)
             grid = self.grid()
         return -1
+
+
+def parse_over(bottom):
+    """('GAMMON', 2, (0, 2), rest) from a game-over line like
+    'GAMMON +2 MONEY 0-2' or 'SINGLE +1 1-0 OF 3 NEXT CRAWFORD'."""
+    words = bottom.split()
+    at = next(i for i, w in enumerate(words) if w.startswith("+"))
+    how = " ".join(words[:at])
+    points = int(words[at][1:])
+    score = next(w for w in words[at + 1:] if "-" in w)
+    a, b = score.split("-")
+    return how, points, (int(a), int(b)), " ".join(words[at + 1:])
 
 
 def _start_counts():

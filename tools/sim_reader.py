@@ -92,9 +92,11 @@ def read_scrolling(sim, y, max_ms=30000):
     joins what comes into view, and returns the text found between two
     blank gaps (a scrolling line goes round with 8 blank columns)."""
     first = columns(sim.grid(), y)
-    if first[0] == 0 and first[-1] == 0:
+    sim.run_ms(2 * SCROLL_MS)
+    again = columns(sim.grid(), y)
+    if again == first and first[0] == 0 and first[-1] == 0:
         return decode(first)            # fits: centred, never scrolls
-    seen = list(first)
+    seen = list(again)
     waited = 0
     while waited < max_ms:
         sim.run_ms(SCROLL_MS)
