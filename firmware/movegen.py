@@ -9,10 +9,11 @@ plays(board, d1, d2) -> Plays, a read-only sequence of (result, move)
 The search walks the dice over one bytearray, moving a checker and putting
 it back (no copy per node), and keeps a hash of the position (relative to
 the start of the turn) up to date from the tables in firmware/movetables.py.
-Only a play that uses the most dice is stored: its 50 bytes, its steps and
-its hash go into fixed-size chunks, and an open-addressing table of play
-numbers finds duplicates, so a play costs about 60 bytes of heap and no
-object until it is asked for. Which points a die can land on does not
+Only a play that uses the most dice is stored: our 25 counts, the points it
+hit on (their half follows from those), its steps and its hash go into
+fixed-size chunks, and an open-addressing table of play numbers finds
+duplicates, so a play costs about 40 bytes of heap and no object until it
+is asked for. Which points a die can land on does not
 change during a turn (a hit empties a blot, never makes a block), so each
 die's source list is built once per call. Doubles take their steps from
 high points to low, which reaches every position once; other rolls try both
@@ -30,9 +31,15 @@ from firmware.movetables import HIT_HASH, LAND, MOVE_HASH, WEIGHT
 _BAR = const(25)        # our bar as a point number
 _THEM_BAR = const(49)   # index of their bar
 _HOME = const(6)        # points 1..6 are our home board
-_RECORD = const(56)     # per play: 50 board bytes, 4 step codes, 2 hash bytes
-_CHUNK = const(32)      # plays per chunk (a power of two)
-_CHUNK_SHIFT = const(5)
+# A stored play: our 25 counts, the 24-bit mask of our points where it hit a
+# blot (their half follows from the start and those hits), 4 step codes
+# p << 3 | d, and the low 16 bits of the hash.
+_RECORD = const(34)
+_HITS = const(25)
+_CODES = const(28)
+_HASH = const(32)
+_CHUNK = const(16)      # plays per chunk (a power of two)
+_CHUNK_SHIFT = const(4)
 _FIRST_TABLE = const(64)
 
 
@@ -57,7 +64,8 @@ class Plays:
     dice_used is how many dice each play uses (0 when nothing could move).
     """
 
-    def __init__(self):
+    def __init__(self, start):
+        self.start = start  # the position before the roll, 50 bytes
         self.chunks = []
         self.views = []     # a memoryview of each chunk, to compare without copying
         self.table = array("H", bytes(2 * _FIRST_TABLE))
@@ -81,17 +89,35 @@ class Plays:
         return self.chunks[i >> _CHUNK_SHIFT], (i & (_CHUNK - 1)) * _RECORD
 
     def result(self, i):
+        """The 50-byte position after play i."""
         chunk, o = self._where(i)
-        return bytes(chunk[o:o + 50])
+        out = bytearray(self.start)
+        out[0:25] = chunk[o:o + 25]
+        hits = chunk[o + _HITS] | chunk[o + _HITS + 1] << 8 | chunk[o + _HITS + 2] << 16
+        t = 1
+        while hits:
+            if hits & 1:
+                # their blot on our point t went to their bar
+                out[_THEM_BAR - t] = 0
+                out[_THEM_BAR] += 1
+            hits >>= 1
+            t += 1
+        return bytes(out)
 
     def move(self, i):
+        """The steps ((from, to), ...) of play i, in the order played."""
         chunk, o = self._where(i)
         steps = []
-        for j in range(o + 50, o + 54):
+        for j in range(o + _CODES, o + _CODES + 4):
             code = chunk[j]
             if code:
                 steps.append((code >> 3, LAND[code]))
         return tuple(steps)
+
+    def stored_hash(self, i):
+        """The low 16 bits of play i's hash (relative to the start)."""
+        chunk, o = self._where(i)
+        return chunk[o + _HASH] | chunk[o + _HASH + 1] << 8
 
     def __getitem__(self, i):
         return self.result(i), self.move(i)
@@ -100,9 +126,10 @@ class Plays:
         for i in range(self.n):
             yield self[i]
 
-    def add(self, board, h, path):
-        """Store board, reached by the step codes in path (unused ones 0),
-        unless it is stored already; h is its hash (any consistent one)."""
+    def add(self, ours, hits, h, path):
+        """Store a play unless an equal one is stored: ours is a view of our
+        25 counts after it, hits the mask of points where it hit (bit t - 1
+        for our point t), h its hash, path its step codes (unused ones 0)."""
         table = self.table
         mask = self.mask
         slot = h & mask
@@ -115,7 +142,9 @@ class Plays:
             j -= 1
             chunk = chunks[j >> _CHUNK_SHIFT]
             o = (j & (_CHUNK - 1)) * _RECORD
-            if chunk[o + 54] | chunk[o + 55] << 8 == low and self.views[j >> _CHUNK_SHIFT][o:o + 50] == board:
+            if (chunk[o + _HASH] | chunk[o + _HASH + 1] << 8 == low
+                    and chunk[o + _HITS] | chunk[o + _HITS + 1] << 8 | chunk[o + _HITS + 2] << 16 == hits
+                    and self.views[j >> _CHUNK_SHIFT][o:o + 25] == ours):
                 return
             slot = (slot + 1) & mask
         i = self.n
@@ -125,10 +154,13 @@ class Plays:
             self.views.append(memoryview(chunk))
         chunk = chunks[i >> _CHUNK_SHIFT]
         o = (i & (_CHUNK - 1)) * _RECORD
-        chunk[o:o + 50] = board
-        chunk[o + 50:o + 54] = path     # steps past the k-th are still 0
-        chunk[o + 54] = low & 255
-        chunk[o + 55] = low >> 8
+        chunk[o:o + 25] = ours
+        chunk[o + _HITS] = hits & 255
+        chunk[o + _HITS + 1] = hits >> 8 & 255
+        chunk[o + _HITS + 2] = hits >> 16
+        chunk[o + _CODES:o + _CODES + 4] = path     # steps past the last are 0
+        chunk[o + _HASH] = low & 255
+        chunk[o + _HASH + 1] = low >> 8
         table[slot] = i + 1
         self.n = i + 1
         if 2 * self.n > mask:
@@ -138,12 +170,13 @@ class Plays:
         size = 2 * (self.mask + 1)
         if size > 0x10000:
             raise MemoryError("more than 32768 plays")
+        self.table = None   # let the old table go before the new one is made
         table = array("H", bytes(2 * size))
         mask = size - 1
         for i in range(self.n):
             chunk = self.chunks[i >> _CHUNK_SHIFT]
             o = (i & (_CHUNK - 1)) * _RECORD
-            slot = (chunk[o + 54] | chunk[o + 55] << 8) & mask
+            slot = (chunk[o + _HASH] | chunk[o + _HASH + 1] << 8) & mask
             while table[slot]:
                 slot = (slot + 1) & mask
             table[slot] = i + 1
@@ -180,6 +213,7 @@ class _Search:
 
     def __init__(self, board, store):
         self.b = bytearray(board)
+        self.ours = memoryview(self.b)[0:25]    # a live view of our half
         self.path = bytearray(4)    # step codes p << 3 | d of the current line
         self.best = 0
         self.store = store          # a Plays, or None to only find `best`
@@ -192,7 +226,7 @@ class _Search:
         # the bar: skip the plays the first order has already found
         self.skip_swaps = False
 
-    def record(self, k, h):
+    def record(self, k, hits, h):
         if k < self.best:
             return
         if k > self.best:
@@ -200,11 +234,12 @@ class _Search:
             if self.store is not None:
                 self.store.clear()
         if self.store is not None:
-            self.store.add(self.b, h, self.path)
+            self.store.add(self.ours, hits, h, self.path)
 
-    def walk(self, k, lo, outside, h):
+    def walk(self, k, lo, outside, hits, h):
         """Play die k of self.dice and on, trying sources from index lo.
-        h is the hash of the position relative to the start of the turn."""
+        hits: the mask of our points where this line has hit (bit t - 1);
+        h: the hash of the position relative to the start of the turn."""
         b = self.b
         d = self.dice[k]
         cands = self.lists[k]
@@ -246,19 +281,21 @@ class _Search:
                     hh = h + MOVE_HASH[p * 8 + d]
                     them = _THEM_BAR - t
                     hit = b[them] == 1
+                    hh_hits = hits
                     if hit:
                         b[them] = 0
                         b[_THEM_BAR] += 1
                         hh += HIT_HASH[t]
+                        hh_hits = hits | 1 << (t - 1)
                     path[k] = p << 3 | d
                     if leaf:
                         if self.best <= k:
-                            self.record(k + 1, hh)
+                            self.record(k + 1, hh_hits, hh)
                         elif store is not None:
-                            store.add(b, hh, path)
+                            store.add(self.ours, hh_hits, hh, path)
                     else:
                         self.walk(k + 1, i if double else 0,
-                                  outside - 1 if p > _HOME and t <= _HOME else outside, hh)
+                                  outside - 1 if p > _HOME and t <= _HOME else outside, hh_hits, hh)
                     if hit:
                         b[_THEM_BAR] -= 1
                         b[them] = 1
@@ -279,18 +316,18 @@ class _Search:
                     path[k] = p << 3 | d
                     if leaf:
                         if self.best <= k:
-                            self.record(k + 1, h + MOVE_HASH[p * 8 + d])
+                            self.record(k + 1, hits, h + MOVE_HASH[p * 8 + d])
                         elif store is not None:
-                            store.add(b, h + MOVE_HASH[p * 8 + d], path)
+                            store.add(self.ours, hits, h + MOVE_HASH[p * 8 + d], path)
                     else:
-                        self.walk(k + 1, i if double else 0, 0, h + MOVE_HASH[p * 8 + d])
+                        self.walk(k + 1, i if double else 0, 0, hits, h + MOVE_HASH[p * 8 + d])
                     b[p - 1] += 1
                     moved = True
                 if self.best == self.goal:
                     return
             i += 1
         if not moved:
-            self.record(k, h)
+            self.record(k, hits, h)
 
     def run(self, dice, lists, outside):
         """Walk dice (a tuple) with their source lists; outside is how many
@@ -298,7 +335,7 @@ class _Search:
         self.dice = dice
         self.lists = lists
         self.last = len(dice) - 1
-        self.walk(0, 0, outside, 0)
+        self.walk(0, 0, outside, 0, 0)
 
 
 def _outside(board):
@@ -314,7 +351,7 @@ def plays(board, d1, d2):
     """Every distinct legal result of rolling d1, d2, with one move for each."""
     _check_dice(d1, d2)
     board = bytes(board)
-    store = Plays()
+    store = Plays(board)
     search = _Search(board, store)
     mine = occupied(board)
     outside = _outside(board)
@@ -332,7 +369,7 @@ def plays(board, d1, d2):
         search.run((lo, hi), (lo_first, sources(board, hi, (lo,), mine)), outside)
         if search.best == 1:
             # Only one die can be played: the larger one if it can be.
-            store = Plays()
+            store = Plays(board)
             search = _Search(board, store)
             search.run((hi,), (hi_first,), outside)
             if search.best == 0:
@@ -340,7 +377,7 @@ def plays(board, d1, d2):
                 search.run((lo,), (lo_first,), outside)
     store.dice_used = search.best
     if search.best == 0:
-        store.add(board, 0, search.path)
+        store.add(search.ours, 0, 0, search.path)
     return store
 
 

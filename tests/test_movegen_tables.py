@@ -30,9 +30,7 @@ def test_stored_hash_is_the_change_in_position_hash():
     for d1, d2 in ((3, 1), (4, 4), (6, 5)):
         found = movegen.plays(start, d1, d2)
         for i in range(len(found)):
-            chunk, o = found._where(i)
-            stored = chunk[o + 54] | chunk[o + 55] << 8
-            assert stored == (movegen.position_hash(found.result(i)) - base) & 0xFFFF
+            assert found.stored_hash(i) == (movegen.position_hash(found.result(i)) - base) & 0xFFFF
 
 
 def test_hash_stays_a_small_int_on_the_device():
