@@ -120,18 +120,22 @@ class Sim:
             end = start + left
             reason = None
             try:
-                main.run(self.loop, lambda: clock.ms() >= end or board.watchdog_overdue())
+                main.run(self.loop, lambda: clock.ms() >= end or self._watchdog_bit())
             except machine.SimulatedReset:
                 self.crashes.append(self.loop.crash_exc)
                 reason = CRASH
             except PowerCut:
                 reason = POWER_CUT
             else:
-                if board.watchdog_overdue():
+                if self._watchdog_bit():
                     reason = WATCHDOG
             left -= clock.ms() - start
             if reason is not None:
                 self._restart(reason)
+
+    def _watchdog_bit(self):
+        """The watchdog reset the board: fed too late, or not fed in time."""
+        return self.board.watchdog_fired or self.board.watchdog_overdue()
 
     # --- buttons -----------------------------------------------------------
 

@@ -194,8 +194,9 @@ class Player:
 
     # ---- a turn ------------------------------------------------------------
 
-    def play_move(self, mover, move):
-        """Enters move ((from, to), ...) of the mover's points with the cursor."""
+    def play_move(self, mover, move, confirm=True):
+        """Enters move ((from, to), ...) of the mover's points with the cursor
+        and (with confirm) confirms the turn with A."""
         for f, t in move:
             self.walk_to(mover, f)
             before = self.notes_count()
@@ -207,6 +208,8 @@ class Player:
             self.press("A")
             if not (self.heard(before, sounds.MOVE) or self.heard(before, sounds.HIT)):
                 raise Stuck("placing %d/%d was refused:\n%s" % (f, t, self.sim.text()))
+        if not confirm:
+            return
         grid = self.grid()
         if reader.marks(grid):
             raise Stuck("moves left after %r:\n%s" % (move, self.sim.text()))
@@ -339,6 +342,11 @@ def parse_over(bottom):
     score = next(w for w in words[at + 1:] if "-" in w)
     a, b = score.split("-")
     return how, points, (int(a), int(b)), " ".join(words[at + 1:])
+
+
+def board_after(result, mover):
+    """The Board (red numbering) of a mover's-view position."""
+    return reader.Board(*_counts(result, mover))
 
 
 def _start_counts():

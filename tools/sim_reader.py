@@ -20,9 +20,13 @@ OFF_X = 23
 RIGHT_X = 26
 SCROLL_MS = 70
 
-# the font, reversed: column bit patterns -> character
+# the font, reversed: column bit patterns -> character. Characters the font
+# lacks are drawn as '?', so '?' claims its pattern first; then the letters
+# and digits claim theirs before punctuation that looks the same.
+_ORDER = [ord("?")] + list(range(ord("A"), ord("Z") + 1)) + list(range(ord("0"), ord("9") + 1)) \
+    + list(range(font.FIRST, font.LAST + 1))
 _GLYPHS = {}
-for _code in range(font.FIRST, font.LAST + 1):
+for _code in _ORDER:
     _w = font.width(_code)
     _cols = tuple(font.column(_code, x) for x in range(_w))
     if _code != 32 and any(_cols):

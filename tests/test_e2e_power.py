@@ -1,0 +1,164 @@
+"""End to end, power: cuts mid-turn and mid-save, a crash, a watchdog reset,
+low and critical batteries; each time the saved game resumes as the LEDs
+showed it. Only simulated buttons, battery and power in; LEDs, buzzer and the
+flash out."""
+import os
+
+import machine
+import pytest
+
+from firmware import movegen, sounds
+from tools import sim_reader as reader
+from tools.sim_core import CRASH, POWER_CUT, WATCHDOG, Sim
+from tools.sim_flash import FolderFlash
+from tools.sim_player import Player, board_after, is_text, runner
+
+TURN = 4        # the roll at which each test steps in
+
+
+class Stop(Exception):
+    pass
+
+
+def game_at_a_roll(tmp_path, seed=4, turn=TURN):
+    """A two-player game played up to a human's roll; (player, board, mover)."""
+    sim = Sim(FolderFlash(str(tmp_path / "flash")), seed=seed)
+    p = Player(sim)
+    p.start("2 PLAYER")
+    found = []
+
+    def stop(player, grid, mover):
+        if len(found) == turn - 1:
+            found.append((reader.read_board(grid), mover))
+            raise Stop()
+        found.append(None)
+    with pytest.raises(Stop):
+        p.play_game({0: runner, 1: runner}, before_roll=stop)
+    board, mover = found[-1]
+    return p, board, mover
+
+
+def roll_and_choose(p, board, mover):
+    """Rolls, waits for the cursor, and picks the runner's play."""
+    p.press("A")
+    grid = p.wait_until(lambda g: reader.read_dice(g) is not None and reader.marks(g),
+                        what="the dice")
+    _, (d1, d2), _ = reader.read_dice(grid)
+    position = board.mover_view(mover)
+    result, move = runner(position, movegen.plays(position, d1, d2))
+    return result, move
+
+
+def resume(p):
+    """After a restart: the resume question, answered yes; the board before the roll."""
+    p.wait_until(lambda g: is_text(g) and reader.line_text(g, 1) == "RESUME?", what="RESUME?")
+    p.press("A")
+    grid = p.wait_until(lambda g: not is_text(g) and reader.read_dice(g) is None, what="the board")
+    return reader.read_board(grid), p._ring_colour(grid)
+
+
+def finish(p):
+    top, bottom, known = p.play_game({0: runner, 1: runner})
+    assert top.endswith("WINS")
+    assert not p.sim.crashes
+
+
+def test_power_cut_mid_turn_resumes_at_the_start_of_the_turn(tmp_path):
+    p, board, mover = game_at_a_roll(tmp_path)
+    result, move = roll_and_choose(p, board, mover)
+    p.play_move(mover, move[:1], confirm=False)      # one checker moved, then the power goes
+    p.sim.cut_power()
+    assert p.sim.restarts[-1][1] == POWER_CUT
+    assert resume(p) == (board, mover)
+    finish(p)
+
+
+@pytest.mark.parametrize("cut", ["start", "middle", "last byte", "renames", "after"])
+def test_power_cut_mid_save_resumes_the_old_or_the_new_turn(tmp_path, cut):
+    p, board, mover = game_at_a_roll(tmp_path)
+    result, move = roll_and_choose(p, board, mover)
+    p.play_move(mover, move, confirm=False)
+    size = os.path.getsize(p.sim.flash.path("blot.sav"))
+    nbytes = {"start": 0, "middle": size // 2, "last byte": size - 1,
+              "renames": size + 4, "after": size + 40}[cut]
+    p.sim.cut_power_during_save(nbytes)
+    p.press("A")                                      # confirm: the save starts
+    p.sim.run_ms(200)
+    assert p.sim.restarts and p.sim.restarts[-1][1] == POWER_CUT, "the cut did not happen"
+    shown, to_roll = resume(p)
+    after = board_after(result, mover)
+    assert (shown, to_roll) in ((board, mover), (after, 1 - mover)), (cut, shown)
+    if cut == "start":
+        assert (shown, to_roll) == (board, mover)
+    finish(p)
+
+
+def test_crash_resets_and_the_saved_game_resumes(tmp_path):
+    p, board, mover = game_at_a_roll(tmp_path)
+
+    def broken(now_ms, events=()):
+        raise RuntimeError("simulated fault in the app")
+    p.sim.loop.app.update = broken
+    p.sim.run_ms(100)
+    assert p.sim.restarts[-1][1] == CRASH
+    assert isinstance(p.sim.crashes[-1], RuntimeError)
+    crash_log = open(p.sim.flash.path("blot.crash")).read()
+    assert crash_log.startswith("1\n") and "simulated fault" in crash_log
+    assert resume(p) == (board, mover)
+    result, move = roll_and_choose(p, board, mover)
+    p.play_move(mover, move)
+    p.sim.run_ms(300)
+    # the next good save clears the crash count
+    assert not os.path.exists(p.sim.flash.path("blot.crash"))
+    p.sim.crashes.clear()
+    finish(p)
+
+
+def test_watchdog_reset_resumes_the_saved_game(tmp_path):
+    p, board, mover = game_at_a_roll(tmp_path)
+    real = p.sim.loop.app.update
+
+    def stuck(now_ms, events=()):
+        machine.sim.clock.advance(9000)       # the loop hangs past the watchdog's 5 s
+        real(now_ms, events)
+    p.sim.loop.app.update = stuck
+    p.sim.run_ms(50)
+    assert p.sim.restarts[-1][1] == WATCHDOG
+    assert resume(p) == (board, mover)
+
+
+def test_low_then_critical_battery(tmp_path):
+    p, board, mover = game_at_a_roll(tmp_path)
+    sim = p.sim
+    mark = p.notes_count()
+    sim.set_battery_mv(3350)
+    lit = False
+    for _ in range(120):                      # the battery is sampled once a second
+        sim.run_ms(250)
+        grid = sim.grid()
+        if reader.at(grid, 10, 7) == reader.YELLOW and reader.at(grid, 10, 8) == reader.YELLOW:
+            lit = True
+            break
+    assert lit, "no low-battery mark:\n" + sim.text()
+    assert p.heard(mark, sounds.LOW_BATTERY)
+    from hw.buzzer import note_hz
+    beeps = [t for t in sim.board.tone_history()[mark:] if t[1] == note_hz(88) and t[2]]
+    sim.run_ms(60000)
+    again = [t for t in sim.board.tone_history()[mark:] if t[1] == note_hz(88) and t[2]]
+    assert len(again) == len(beeps), "the warning repeated within a minute"
+    # critical: the game is saved, a message shown, then the device sleeps
+    sim.set_battery_mv(3000)
+    p.wait_until(lambda g: is_text(g) and reader.line_text(g, 1).startswith("BATTERY"),
+                 max_ms=60000, what="the critical battery message")
+    top, bottom = reader.screen_lines(sim.grid())
+    assert top.startswith("BATTERY") and bottom.startswith("GAME SA"), (top, bottom)
+    for _ in range(100):
+        sim.run_ms(1000)
+        if sim.loop.asleep:
+            break
+    assert sim.loop.asleep and not sim.display_on()
+    # new batteries: the game resumes where it was
+    sim.cut_power()
+    sim.set_battery_mv(None)
+    sim.board.battery.used_uas = 0
+    assert resume(p) == (board, mover)
