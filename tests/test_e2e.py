@@ -134,3 +134,24 @@ def test_match_with_the_crawford_game(tmp_path):
         how, points, score2, rest = parse_over(bottom)
     assert max(score2) >= 3
     assert p.heard(0, sounds.MATCH_WON)
+
+
+def test_the_clock_running_out_loses_the_game(tmp_path):
+    sim = new_sim(tmp_path, seed=6)
+    p = Player(sim)
+    p.start("2 PLAYER", clock="ON")
+    p.wait_until(lambda g: p_is_text(g) and reader.line_text(g, 1) == "OPENING", what="OPENING")
+    p.press("A")
+    grid = p.wait_until(lambda g: reader.read_dice(g) is not None and reader.marks(g), what="the dice")
+    mover = reader.read_dice(grid)[0]
+    # the player on roll thinks, moving the cursor now and then, past 5:00 + 0:30
+    for _ in range(40):
+        p.press("LEFT")
+        sim.run_ms(10000)
+        if p_is_text(p.grid()):
+            break
+    top, bottom = p.screen()
+    assert winner_of(top) == 1 - mover, top
+    how, points, score, rest = parse_over(bottom)
+    assert (how, points) == ("TIME", 1)
+    assert sim.total_ms() > 330000

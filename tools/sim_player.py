@@ -7,9 +7,15 @@ walks the blinking cursor to each checker, picks it up with A, walks it to
 its point, puts it down with A and confirms the turn with A. A strategy is a
 function (position from the mover's view, legal plays) -> (result, move).
 """
+import sys
+
 from firmware import movegen, sounds
 from firmware.position import pips
-from tools import sim_reader as reader
+
+if sys.implementation.name == "micropython":     # with tools/ itself on sys.path
+    import sim_reader as reader
+else:
+    from tools import sim_reader as reader
 
 BLINK_MS = 250
 POLL_MS = 100
@@ -139,15 +145,26 @@ class Player:
         return []
 
     def notes_count(self):
-        """A mark in the buzzer's history, for heard()."""
-        return len(self.sim.board.tone_history())
+        """A mark in the buzzer's history, for heard() and tones_since()."""
+        return self.sim.tones_dropped + len(self.sim.board.tone_history())
 
     def heard(self, since, melody):
         """True if the buzzer sounded melody's first note after mark `since`."""
         from hw.buzzer import note_hz
-        first = next((melody[i] for i in range(0, len(melody), 2) if melody[i]), 0)
+        first = 0
+        for i in range(0, len(melody), 2):
+            if melody[i]:
+                first = melody[i]
+                break
         hz = note_hz(first)
-        return any(freq == hz and duty > 0 for ms, freq, duty in self.sim.board.tone_history()[since:])
+        for ms, freq, duty in self.tones_since(since):
+            if freq == hz and duty > 0:
+                return True
+        return False
+
+    def tones_since(self, mark):
+        """The buzzer's (ms, freq, duty) changes after a notes_count() mark."""
+        return self.sim.board.tone_history()[max(0, mark - self.sim.tones_dropped):]
 
     def screen(self):
         return reader.read_screen(self.sim)

@@ -4,7 +4,7 @@ checkers, the dice, the moves left, the cube and the blinking cursor.
 
 Everything here works from the 32x16 grid the HT16K33 models show
 (Sim.grid()), following the layout docs/display.md describes; nothing is
-read from the app's memory. Host only (CPython).
+read from the app's memory. Host only (CPython and the MicroPython unix port).
 """
 from firmware import font
 
