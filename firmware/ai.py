@@ -7,7 +7,7 @@ step() returns True, .result is one of movegen.plays(board, d1, d2) as
 
 Every legal play is scored by the evaluator (0-ply): the equity of the
 position after it, from the mover's view. A roll with more than NET_PLAYS
-distinct plays (a few doubles in spread positions) first ranks them all with
+distinct plays (some doubles in spread positions) first ranks them all with
 the evaluator's linear prefilter and scores the NET_PLAYS best with the
 network, which keeps the worst move inside the time budget. Weaker levels add noise to each
 play's equity, as GNU Backgammon's beginner levels do; the noise is a
@@ -28,7 +28,7 @@ LEVEL_NAMES = ("KID", "EASY", "CLUB", "PRO", "MAX")
 # play's equity, by level: level 1 first.
 LEVEL_NOISE = (4000, 1500, 600, 200, 0)
 STEP_PLAYS = const(2)        # plays the network scores per step()
-NET_PLAYS = const(160)       # beyond this many plays a linear prefilter picks which
+NET_PLAYS = const(96)       # beyond this many plays a linear prefilter picks which
 PREFILTER_STEP = const(24)   # plays the prefilter ranks per step()
 _WORST = const(-1000000)
 
@@ -81,6 +81,31 @@ def play_probabilities(scorer, result):
     """The mover's five probabilities after the play that gave result."""
     p = scorer.score_after(result)
     return [ONE - p[0], p[3], p[4], p[1], p[2]]
+
+
+def _nth_smallest(values, n, k):
+    """The k-th smallest of values[0:n] (k >= 1), by bisection on the value:
+    no copy of the array, so no large allocation on a busy heap."""
+    lo = values[0]
+    hi = lo
+    for i in range(n):
+        v = values[i]
+        if v < lo:
+            lo = v
+        if v > hi:
+            hi = v
+    # invariant: fewer than k values are below lo; at least k are <= hi
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        count = 0
+        for i in range(n):
+            if values[i] <= mid:
+                count += 1
+        if count >= k:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
 
 
 class Thinker:
@@ -150,15 +175,21 @@ class Thinker:
         self.next = end
         if end < n:
             return
-        cut = sorted(scores)[NET_PLAYS - 1]
-        keep = array("H")
+        cut = _nth_smallest(scores, n, NET_PLAYS)
+        ties = NET_PLAYS
         for i in range(n):
             if scores[i] < cut:
-                keep.append(i)
+                ties -= 1
+        keep = array("H", bytes(2 * NET_PLAYS))
+        k = 0
         for i in range(n):
-            if scores[i] == cut and len(keep) < NET_PLAYS:
-                keep.append(i)
-        self.order = sorted(keep)
+            s = scores[i]
+            if s < cut or (s == cut and ties > 0):
+                if s == cut:
+                    ties -= 1
+                keep[k] = i
+                k += 1
+        self.order = keep
         self.ranking = None
         self.next = 0
 

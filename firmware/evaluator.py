@@ -35,7 +35,9 @@ _B1 = weights.B1
 _W2 = weights.W2
 _B2 = weights.B2
 _HSIG = weights.HIDDEN_SIGMOID
-_HSHIFT = weights.HIDDEN_SHIFT
+if weights.HIDDEN_SHIFT:
+    # the first layer's steps must equal the hidden table's (1/32)
+    raise ValueError("HIDDEN_SHIFT must be 0, got %d" % weights.HIDDEN_SHIFT)
 _HMAX = const(511)              # last index of the hidden sigmoid table
 _HZERO = const(256)             # table index of pre-activation 0
 _OSIG = weights.OUTPUT_SIGMOID
@@ -109,8 +111,9 @@ def _finish(acc, corr, out):
     """Hidden and output layers from the first-layer accumulator; fills out."""
     w2 = _W2
     sig = _HSIG
-    shift = _HSHIFT
-    base = _HZERO << shift
+    # table index of each hidden unit: its pre-activation (already in the
+    # table's 1/32 steps) less the 128-per-column offset, plus the zero index
+    bias = _HZERO - corr
     o0 = _B2[0]
     o1 = _B2[1]
     o2 = _B2[2]
@@ -118,7 +121,7 @@ def _finish(acc, corr, out):
     o4 = _B2[4]
     k = 0
     for j in range(_HIDDEN):
-        v = (acc[j] - corr + base) >> shift
+        v = acc[j] + bias
         if v < 0:
             v = 0
         elif v > _HMAX:

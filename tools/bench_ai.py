@@ -156,48 +156,54 @@ def ref_calls():
         f()
 def best_of(fn):
     best = None
-    for _ in range(3):
+    for _ in range(7):
         t = time.ticks_us(); fn(); d = time.ticks_diff(time.ticks_us(), t)
         best = d if best is None or d < best else best
     return best
 loop_us = best_of(ref_loop)
 call_us = best_of(ref_calls)
-boards = []
-with open(sys.argv[1]) as f:
-    for line in f:
-        if line.strip():
-            boards.append(bytes.fromhex(line.strip()))
 level = int(sys.argv[2])
 gc.collect()
 base_free = gc.mem_free()
-rows = []
-for b in boards:
+def think(b, d1, d2, level, heap):
+    gc.collect()
+    t0 = time.ticks_us()
+    t = ai.Thinker(b, d1, d2, level)
+    steps = [time.ticks_diff(time.ticks_us(), t0)]
+    low = 1 << 30
+    while True:
+        if heap:
+            gc.collect()
+            f = gc.mem_free()
+            low = f if f < low else low
+        s0 = time.ticks_us()
+        done = t.step()
+        steps.append(time.ticks_diff(time.ticks_us(), s0))
+        if done:
+            break
+    return steps, len(t.plays), low
+positions = open(sys.argv[1])
+for line in positions:
+    if not line.strip():
+        continue
+    b = bytes.fromhex(line.strip())
     for d1 in range(1, 7):
         for d2 in range(d1, 7):
-            gc.collect()
-            t0 = time.ticks_us()
-            t = ai.Thinker(b, d1, d2, level)
-            total = time.ticks_diff(time.ticks_us(), t0)
-            gc.collect()
-            low = gc.mem_free()
-            slices = 0
-            worst_slice = 0
-            while True:
-                s0 = time.ticks_us()
-                done = t.step()
-                s = time.ticks_diff(time.ticks_us(), s0)
-                total += s
-                worst_slice = s if s > worst_slice else worst_slice
-                slices += 1
-                gc.collect()
-                f = gc.mem_free()
-                low = f if f < low else low
-                if done:
-                    break
-            rows.append((total, len(t.plays), worst_slice, low, int(d1 == d2)))
+            steps, n, low = think(b, d1, d2, level, True)
+            # Each step's fastest of three runs: the host's other load
+            # (preemption) only ever adds time.
+            for _ in range(3):
+                again = think(b, d1, d2, level, False)[0]
+                for i in range(len(steps)):
+                    if again[i] < steps[i]:
+                        steps[i] = again[i]
+            # printed at once: a list of rows would take the heap being measured
+            print('ROW', sum(steps), n, max(steps[1:]), low, int(d1 == d2))
+loop_us = min(loop_us, best_of(ref_loop))
+call_us = min(call_us, best_of(ref_calls))
+loop_us = min(loop_us, best_of(ref_loop))
+call_us = min(call_us, best_of(ref_calls))
 print('LOOP', loop_us, call_us, base_free)
-for r in rows:
-    print('ROW', r[0], r[1], r[2], r[3], r[4])
 """
 
 
@@ -246,7 +252,9 @@ def cost(positions, level, seed):
             rows.append([int(v) for v in parts[1:]])
     r = np.array(rows)
     # DESIGN.md: the RP2040 takes 450 ms for the loop, 1,080 ms for the calls.
-    ratio = (450000.0 / loop_us + 1080000.0 / call_us) / 2
+    # The larger of the two ratios: the conservative estimate (the host's
+    # other load can only inflate the reference times, so lower a ratio).
+    ratio = max(450000.0 / loop_us, 1080000.0 / call_us)
     ms = r[:, 0] / 1000.0 * ratio
     doubles = r[:, 4] == 1
     # Each position is measured with all 21 rolls; weight doubles 1/36, others 2/36.
@@ -259,6 +267,7 @@ def cost(positions, level, seed):
         "moves": int(len(r)),
         "unix_loop_us": loop_us, "unix_call_us": call_us,
         "device_ratio": round(ratio, 1),
+        "ratio_loop": round(450000.0 / loop_us, 1), "ratio_calls": round(1080000.0 / call_us, 1),
         "device_ms_mean": round(float((ms * w).sum() / w.sum()), 1),
         "device_ms_median": round(median, 1),
         "device_ms_p99": round(float(ms[order][np.searchsorted(cum, 0.99)]), 1),
@@ -268,6 +277,7 @@ def cost(positions, level, seed):
         "plays_max": int(r[:, 1].max()),
         "heap_free_before_kb": round(base_free / 1024.0, 1),
         "heap_free_min_kb": round(float(r[:, 3].min()) / 1024.0, 1),
+        "slowest": [(round(float(ms[i]), 1), int(r[i, 1])) for i in np.argsort(-ms)[:5]],
     }
 
 
