@@ -55,6 +55,8 @@ class Loop:
         self.events = 0              # button events handed to the app, all time
         self.save_failures = 0
         self.asleep = False
+        self.wakes = 0               # times a button woke it from sleep
+        self._wake_armed = False
         self._ticks = time.ticks_ms()
         self.now = 0                 # ms awake since power-on: the app's clock
         self._battery_due = 0
@@ -110,7 +112,6 @@ class Loop:
             self.write_save(data)
         if hw.power.update(ticks) == SLEEP or app.sleep_requested:
             self._fall_asleep()
-            return
         left = PASS_MS - time.ticks_diff(time.ticks_ms(), ticks)
         if left > 0:
             time.sleep_ms(left)
@@ -133,16 +134,22 @@ class Loop:
         hw.matrix.standby()
         hw.power.rest()
         self.asleep = True
+        # a button still held from before does not wake it: only a new press
+        self._wake_armed = not hw.buttons.any_pressed()
 
     def _sleeping(self, ticks):
         hw = self.hw
         hw.power.feed()
-        if hw.buttons.any_pressed():
+        pressed = hw.buttons.any_pressed()
+        if not self._wake_armed:
+            self._wake_armed = not pressed
+        elif pressed:
             hw.buttons.mute_held(ticks)   # the waking press does not also play
             hw.power.think()
             hw.matrix.wake()
             hw.power.activity(ticks)
             self.asleep = False
+            self.wakes += 1
             return
         machine.lightsleep(SLEEP_SLICE_MS)
 

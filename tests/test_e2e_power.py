@@ -162,3 +162,24 @@ def test_low_then_critical_battery(tmp_path):
     sim.set_battery_mv(None)
     sim.board.battery.used_uas = 0
     assert resume(p) == (board, mover)
+
+
+def test_a_button_held_into_sleep_does_not_wake_it(tmp_path):
+    p, board, mover = game_at_a_roll(tmp_path)
+    sim = p.sim
+    sim.down("B")                       # held through the critical battery
+    sim.set_battery_mv(3000)
+    for _ in range(120):
+        sim.run_ms(1000)
+        if sim.loop.asleep:
+            break
+    assert sim.loop.asleep
+    start = sim.total_ms()
+    sim.run_ms(10000)                   # time goes on; the held button does not wake it
+    assert sim.total_ms() - start == 10000 and sim.loop.asleep and not sim.display_on()
+    sim.up("B")
+    sim.run_ms(1000)
+    assert sim.loop.asleep
+    assert sim.loop.wakes == 0
+    sim.press("A")                      # a new press wakes it (and, still critical, it sleeps again)
+    assert sim.loop.wakes == 1

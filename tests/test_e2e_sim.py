@@ -1,0 +1,80 @@
+"""The simulator's own commands: a script headless with a PNG, the terminal
+drawing, and the pygame window under SDL's dummy video driver."""
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_script_and_png_headless(tmp_path):
+    script = tmp_path / "start.txt"
+    script.write_text(
+        "# the main menu, then two presses\n"
+        "wait 300\n"
+        "text\n"
+        "press DOWN\n"
+        "press UP 80\n"
+        "battery 4.2\n"
+        "png %s\n" % (tmp_path / "menu.png"))
+    result = subprocess.run(
+        [sys.executable, "-m", "tools.sim", "--data", str(tmp_path / "flash"), "--fresh",
+         "--seed", "3", "--script", str(script), "--png", str(tmp_path / "end.png")],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    for name in ("menu.png", "end.png"):
+        data = (tmp_path / name).read_bytes()
+        assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 1000
+    lines = result.stdout.split("\n")
+    grids = [line for line in lines if len(line) == 32 and set(line) <= set(".RGY")]
+    assert len(grids) == 32 and any(set(g) != {"."} for g in grids)
+
+
+def test_bad_script_line_names_the_line(tmp_path):
+    script = tmp_path / "bad.txt"
+    script.write_text("wait 10\npress Q\n")
+    result = subprocess.run(
+        [sys.executable, "-m", "tools.sim", "--data", str(tmp_path / "flash"), "--script", str(script)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0
+    assert "script line 2" in result.stderr and "no button 'Q'" in result.stderr
+
+
+def test_terminal_drawing_shows_the_leds(tmp_path):
+    from tools.sim_core import Sim
+    from tools.sim_flash import FolderFlash
+    from tools.sim_terminal import render
+    sim = Sim(FolderFlash(str(tmp_path / "flash")), seed=1)
+    sim.run_ms(300)
+    out = render(sim)
+    assert out.count("\n") >= 18
+    assert "\u25cf" in out and "battery" in out
+
+
+def test_window_runs_headless_and_keys_press_buttons(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import pygame
+    from tools.sim import parse
+    from tools.sim_core import Sim
+    from tools.sim_flash import FolderFlash
+    from tools.sim_window import Window
+    args = parse(["--data", str(tmp_path / "flash"), "--mute"])
+    sim = Sim(FolderFlash(args.data), seed=1)
+    window = Window(sim, args)
+    try:
+        window.frame(300)
+        before = sim.text()
+        window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN))
+        window.frame(80)
+        assert sim.board.contacts.is_closed(7)          # DOWN is GP7
+        window.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_DOWN))
+        window.frame(200)
+        assert sim.text() != before                     # the menu moved on
+        window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p))
+        assert sim.restarts and sim.restarts[-1][1] == "power cut"
+        shot = tmp_path / "window.png"
+        pygame.image.save(window.screen, str(shot))
+        assert shot.stat().st_size > 1000
+    finally:
+        window.close()
