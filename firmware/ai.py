@@ -27,9 +27,9 @@ LEVEL_NAMES = ("KID", "EASY", "CLUB", "PRO", "MAX")
 # Noise (about one standard deviation, in 1/ONE points) added to each
 # play's equity, by level: level 1 first.
 LEVEL_NOISE = (4000, 1500, 600, 200, 0)
-STEP_PLAYS = const(2)        # plays the network scores per step()
-NET_PLAYS = const(96)       # beyond this many plays a linear prefilter picks which
-PREFILTER_STEP = const(24)   # plays the prefilter ranks per step()
+STEP_PLAYS = const(1)        # plays the network scores per step()
+NET_PLAYS = const(64)        # beyond this many plays a linear prefilter picks which
+PREFILTER_STEP = const(16)   # plays the prefilter ranks per step()
 _WORST = const(-1000000)
 
 
@@ -83,31 +83,6 @@ def play_probabilities(scorer, result):
     return [ONE - p[0], p[3], p[4], p[1], p[2]]
 
 
-def _nth_smallest(values, n, k):
-    """The k-th smallest of values[0:n] (k >= 1), by bisection on the value:
-    no copy of the array, so no large allocation on a busy heap."""
-    lo = values[0]
-    hi = lo
-    for i in range(n):
-        v = values[i]
-        if v < lo:
-            lo = v
-        if v > hi:
-            hi = v
-    # invariant: fewer than k values are below lo; at least k are <= hi
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        count = 0
-        for i in range(n):
-            if values[i] <= mid:
-                count += 1
-        if count >= k:
-            hi = mid
-        else:
-            lo = mid + 1
-    return lo
-
-
 class Thinker:
     """Chooses the level's play for board and dice, a slice per step()."""
 
@@ -119,7 +94,7 @@ class Thinker:
         self.seed = salt(board, d1, d2)
         self.scorer = None
         self.order = None       # indices the network scores; None: all
-        self.ranking = None     # prefilter's [(score, index)] while it runs
+        self.ranking = None     # prefilter's scores (array of ints) while it runs
         self.next = 0
         self.best = _WORST
         self.best_index = 0
@@ -162,36 +137,46 @@ class Thinker:
         return False
 
     def _prefilter_step(self, n):
-        """Rank a slice of plays by the linear estimate; at the end keep the
-        NET_PLAYS most promising, in generator order, for the network."""
+        """Rank a slice of plays by the linear estimate; then, a slice at a
+        time, keep the NET_PLAYS most promising (lowest scores, ties by
+        index), in generator order, for the network."""
         scores = self.ranking
         start = self.next
-        end = start + PREFILTER_STEP
+        if self.order is None:
+            end = start + PREFILTER_STEP
+            if end > n:
+                end = n
+            for i in range(start, end):
+                # linear_after scores the next side to roll: lower is better for us
+                scores[i] = self.scorer.linear_after(self.plays.result(i))
+            self.next = end
+            if end == n:
+                ranked = sorted(scores)         # n small ints: C speed, one list
+                self.cut = ranked[NET_PLAYS - 1]
+                # plays scoring exactly the cut that still fit, lowest index first
+                self.ties = NET_PLAYS - ranked.index(self.cut)
+                self.order = array("H", bytes(2 * NET_PLAYS))
+                self.kept = 0
+                self.next = 0
+            return
+        end = start + 4 * PREFILTER_STEP
         if end > n:
             end = n
+        cut = self.cut
+        keep = self.order
+        k = self.kept
         for i in range(start, end):
-            # linear_after scores the next side to roll: lower is better for us
-            scores[i] = self.scorer.linear_after(self.plays.result(i))
-        self.next = end
-        if end < n:
-            return
-        cut = _nth_smallest(scores, n, NET_PLAYS)
-        ties = NET_PLAYS
-        for i in range(n):
-            if scores[i] < cut:
-                ties -= 1
-        keep = array("H", bytes(2 * NET_PLAYS))
-        k = 0
-        for i in range(n):
             s = scores[i]
-            if s < cut or (s == cut and ties > 0):
+            if s < cut or (s == cut and self.ties > 0):
                 if s == cut:
-                    ties -= 1
+                    self.ties -= 1
                 keep[k] = i
                 k += 1
-        self.order = keep
-        self.ranking = None
-        self.next = 0
+        self.kept = k
+        self.next = end
+        if end == n:
+            self.ranking = None
+            self.next = 0
 
 
 def choose(board, d1, d2, level):

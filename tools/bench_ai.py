@@ -301,18 +301,18 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=2026)
     args = ap.parse_args(argv)
     if args.what == "strength":
-        tables = weights
+        shipped = weights
         if args.net:
             # an experiment: a checkpoint other than the shipped one
             import types
             from tools import gen_weights
-            tables = types.SimpleNamespace(**gen_weights.quantise(np.load(args.net)))
-        net = netmath.IntNet(tables)
-        player = gnubg_policy if args.player == "gnubg" else level_policy(net, args.level, tables)
+            shipped = types.SimpleNamespace(**gen_weights.quantise(np.load(args.net)))
+        net = netmath.IntNet(shipped)
+        player = gnubg_policy if args.player == "gnubg" else level_policy(net, args.level, shipped)
         if args.opponent == "pubeval":
             opponent = pubeval_policy
         else:
-            opponent = level_policy(net, int(args.opponent), tables)
+            opponent = level_policy(net, int(args.opponent), shipped)
         res = strength(player, opponent, args.games // 2, args.seed)
         res.update({"level": args.level, "opponent": args.opponent})
     elif args.what == "cost":

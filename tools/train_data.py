@@ -47,9 +47,13 @@ def is_over(board):
     return sum(board[0:25]) == 0 or sum(board[25:50]) == 0
 
 
-def play_game(rng, out, ply, candidates=0.0):
+def play_game(rng, out, ply, candidates=0.0, against_pubeval=False):
     from firmware.position import START
     board = START
+    # against_pubeval: one side (at random) plays by pubeval, whose odd
+    # positions (deep backgames, broken primes) the network must also know.
+    pub_side = int(rng.integers(2)) if against_pubeval else -1
+    side = 0
     d1, d2 = 0, 0
     while d1 == d2:
         d1, d2 = rng.integers(1, 7, size=2)
@@ -64,6 +68,7 @@ def play_game(rng, out, ply, candidates=0.0):
         keys = gnubg_nn.moves(to_gnubg(board), int(d1), int(d2))
         if not keys:
             board = flip(board)
+            side ^= 1
             continue
         results = [from_gnubg_result(gnubg_nn.board_from_position_key(k)) for k in keys]
         if candidates and len(results) > 1 and rng.random() < candidates:
@@ -73,7 +78,10 @@ def play_game(rng, out, ply, candidates=0.0):
                 if sum(r[0:25]):
                     f = flip(r)
                     out.append((f, gnubg_nn.probabilities(to_gnubg(f), ply)))
-        if len(results) > 1 and rng.random() < RANDOM_PLAY:
+        if side == pub_side:
+            from tools import pubeval
+            choice = results[pubeval.best_index(board, results)]
+        elif len(results) > 1 and rng.random() < RANDOM_PLAY:
             choice = results[int(rng.integers(len(results)))]
         else:
             best = None
@@ -85,6 +93,7 @@ def play_game(rng, out, ply, candidates=0.0):
                 if best is None or e > best:
                     best, choice = e, r
         board = flip(choice)
+        side ^= 1
 
 
 def main(argv=None):
@@ -94,12 +103,14 @@ def main(argv=None):
     ap.add_argument("--ply", type=int, default=0, help="gnubg ply for the labels")
     ap.add_argument("--candidates", type=float, default=0.0,
                     help="share of turns whose every candidate play is also labelled")
+    ap.add_argument("--pubeval", action="store_true",
+                    help="one side of each game plays by pubeval")
     ap.add_argument("--out", default="build/train/data1.npz")
     args = ap.parse_args(argv)
     rng = np.random.default_rng(args.seed)
     rows = []
     for _ in range(args.games):
-        play_game(rng, rows, args.ply, args.candidates)
+        play_game(rng, rows, args.ply, args.candidates, args.pubeval)
     boards = np.frombuffer(b"".join(r[0] for r in rows), dtype=np.uint8).reshape(-1, 50)
     probs = np.array([r[1] for r in rows], dtype=np.float32)
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)

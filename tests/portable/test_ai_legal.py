@@ -49,7 +49,7 @@ def _game(levels, seed, max_turns):
         n = len(plays)
         most = 2 + min(n, ai.NET_PLAYS) // ai.STEP_PLAYS
         if n > ai.NET_PLAYS:
-            most += n // ai.PREFILTER_STEP + 1
+            most += n // ai.PREFILTER_STEP + n // (4 * ai.PREFILTER_STEP) + 2
         assert slices <= most
         if winner_kind(result):
             return turn
