@@ -56,8 +56,15 @@ def main(argv=None):
     if args.terminal:
         from tools.sim_terminal import run_terminal
         return run_terminal(sim, args)
-    from tools.sim_window import run_window
-    return run_window(sim, args)
+    try:
+        from tools.sim_window import run_window
+        return run_window(sim, args)
+    except Exception as exc:      # no display (SSH, CI): the terminal still works
+        if type(exc).__name__ != "error" or not sys.stdin.isatty():
+            raise
+        print("no window (%s); using the terminal" % exc)
+        from tools.sim_terminal import run_terminal
+        return run_terminal(sim, args)
 
 
 def headless(sim, args):
