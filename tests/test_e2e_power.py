@@ -183,3 +183,27 @@ def test_a_button_held_into_sleep_does_not_wake_it(tmp_path):
     assert sim.loop.wakes == 0
     sim.press("A")                      # a new press wakes it (and, still critical, it sleeps again)
     assert sim.loop.wakes == 1
+
+
+def test_a_saved_game_that_crashes_every_resume_is_set_aside(tmp_path):
+    from firmware.app import App
+
+    class FailsInPlay(App):
+        def update(self, now_ms, events=()):
+            if self.play is not None:
+                raise RuntimeError("fault in the resumed game")
+            App.update(self, now_ms, events)
+
+    p, board, mover = game_at_a_roll(tmp_path)
+    sim = p.sim
+    sim.app_class = FailsInPlay
+    sim.cut_power()
+    for crash in range(1, 4):
+        p.wait_until(lambda g: is_text(g) and reader.line_text(g, 1) == "RESUME?", what="RESUME?")
+        p.press("A")
+        assert len(sim.crashes) == crash
+    # the fourth start-up does not offer the game that crashed three times
+    sim.run_ms(500)
+    top = reader.line_text(sim.grid(), 1)
+    assert top != "RESUME?" and top.startswith("SAVE"), sim.text()
+    sim.crashes.clear()
