@@ -28,7 +28,7 @@ LEVEL_NAMES = ("KID", "EASY", "CLUB", "PRO", "MAX")
 # play's equity, by level: level 1 first.
 LEVEL_NOISE = (4000, 1500, 600, 200, 0)
 STEP_PLAYS = const(1)        # plays the network scores per step()
-NET_PLAYS = const(64)        # beyond this many plays a linear prefilter picks which
+NET_PLAYS = const(48)        # beyond this many plays a linear prefilter picks which
 PREFILTER_STEP = const(16)   # plays the prefilter ranks per step()
 _WORST = const(-1000000)
 
