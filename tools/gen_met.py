@@ -1,10 +1,13 @@
 """Generates firmware/met.py: the match equity table the cube decisions use.
 
-    python -m tools.gen_met [--xml tools/data/Kazaross-XG2.xml]
+    python -m tools.gen_met
+    python -m tools.gen_met --from-gnubg /usr/share/gnubg/met/Kazaross-XG2.xml
 
 Source: the Kazaross XG2 table (Neil Kazaross, 2011: eXtreme Gammon rollouts
-to 9 points, GNU Backgammon rollouts to 15, extended to 25), as shipped with
-GNU Backgammon (Debian package gnubg). Kept: matches to MAX_AWAY points.
+to 9 points, GNU Backgammon rollouts to 15, extended to 25), to MAX_AWAY
+points, kept as plain figures in tools/data/met-kazaross-xg2.txt. With
+--from-gnubg the figures file is first rewritten from the table as GNU
+Backgammon ships it (Debian package gnubg, met/Kazaross-XG2.xml).
 PRE[(a - 1) * MAX_AWAY + (b - 1)] is the match winning chance of a player
 a-away against one b-away before or in the Crawford game; POST[b - 1] that of
 a player b-away against one 1-away after the Crawford game. Both are stored
@@ -14,11 +17,12 @@ import argparse
 import re
 
 MAX_AWAY = 15
-XML = "tools/data/Kazaross-XG2.xml"  # copied from GNU Backgammon (Debian gnubg), notice kept
+FIGURES = "tools/data/met-kazaross-xg2.txt"
 OUT = "firmware/met.py"
 
 
-def parse(text):
+def parse_gnubg(text):
+    """The pre- and post-Crawford figures of a GNU Backgammon MET file."""
     pre_text = text.split("<pre-crawford-table")[1].split("</pre-crawford-table>")[0]
     post_text = text.split("<post-crawford-table")[1].split("</post-crawford-table>")[0]
     rows = [[float(v) for v in re.findall(r"<me>([0-9.]+)</me>", r)]
@@ -52,19 +56,54 @@ def render(rows, post, source):
     ])
 
 
-def generate(xml=XML):
-    with open(xml) as f:
-        rows, post = parse(f.read())
-    return render(rows, post, xml.split("/")[-1])
+def write_figures(rows, post, path=FIGURES):
+    with open(path, "w") as f:
+        f.write("# Kazaross XG2 match equity table (Neil Kazaross, 2011), to %d-away.\n" % MAX_AWAY)
+        f.write("# Match winning chance of the player a-away (row) against b-away (column),\n")
+        f.write("# before or in the Crawford game; then one line after the Crawford game:\n")
+        f.write("# the chance of the player b-away against one 1-away.\n")
+        f.write("# Written by `python -m tools.gen_met --from-gnubg FILE` from GNU Backgammon's"
+                " met/Kazaross-XG2.xml.\n")
+        for a in range(MAX_AWAY):
+            f.write("pre %s\n" % " ".join(repr(rows[a][b]) for b in range(MAX_AWAY)))
+        f.write("post %s\n" % " ".join(repr(post[b]) for b in range(MAX_AWAY)))
+
+
+def read_figures(path=FIGURES):
+    rows = []
+    post = None
+    with open(path) as f:
+        for line in f:
+            words = line.split()
+            if not words or words[0].startswith("#"):
+                continue
+            values = [float(v) for v in words[1:]]
+            if len(values) != MAX_AWAY or words[0] not in ("pre", "post"):
+                raise ValueError("%s: bad line %r" % (path, line[:40]))
+            if words[0] == "pre":
+                rows.append(values)
+            else:
+                post = values
+    if len(rows) != MAX_AWAY or post is None:
+        raise ValueError("%s: needs %d pre lines and a post line" % (path, MAX_AWAY))
+    return rows, post
+
+
+def generate(path=FIGURES):
+    rows, post = read_figures(path)
+    return render(rows, post, path.split("/")[-1])
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--xml", default=XML)
+    ap.add_argument("--from-gnubg", metavar="XML", help="rewrite the figures file from gnubg's MET file first")
     ap.add_argument("--out", default=OUT)
     args = ap.parse_args(argv)
+    if args.from_gnubg:
+        with open(args.from_gnubg) as f:
+            write_figures(*parse_gnubg(f.read()))
     with open(args.out, "w") as f:
-        f.write(generate(args.xml))
+        f.write(generate())
     print("%s written" % args.out)
 
 
