@@ -9,7 +9,6 @@ setup: .venv/.installed
 
 .venv/.installed: requirements.txt
 	python3 -m venv .venv
-	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -r requirements.txt
 	touch $@
 
