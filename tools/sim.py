@@ -60,8 +60,11 @@ def main(argv=None):
         from tools.sim_window import run_window
         return run_window(sim, args)
     except Exception as exc:      # no display (SSH, CI): the terminal still works
-        if type(exc).__name__ != "error" or not sys.stdin.isatty():
+        if type(exc).__name__ != "error":
             raise
+        if not sys.stdin.isatty():
+            print("no window (%s) and no terminal: try --script FILE or --png FILE" % exc)
+            return 2
         print("no window (%s); using the terminal" % exc)
         from tools.sim_terminal import run_terminal
         return run_terminal(sim, args)

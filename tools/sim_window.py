@@ -34,6 +34,7 @@ BOARD = (18, 18, 20)
 PANEL = (32, 32, 36)
 TEXT = (200, 200, 200)
 STEP_MS = 10
+HIDDEN_DRIVERS = ("offscreen", "dummy")   # SDL drivers that show nothing
 FPS = 40
 HELP = "arrows  Z/Space=A  X=B  C=CUBE  M=MENU  [ ]=battery  P=power cut  F12=png  Esc=quit"
 
@@ -121,6 +122,10 @@ class Window:
         self.args = args
         self.scale = args.scale
         self.screen = pygame.display.set_mode((33 * self.scale, 17 * self.scale + 56))
+        if pygame.display.get_driver() in HIDDEN_DRIVERS and "SDL_VIDEODRIVER" not in os.environ:
+            # SDL found no screen and drew into memory: nobody would see the window
+            pygame.quit()
+            raise pygame.error("no display")
         pygame.display.set_caption("Blot")
         self.font = pygame.font.Font(None, 22)
         self.tone = Tone(not args.mute)
