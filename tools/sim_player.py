@@ -9,7 +9,7 @@ function (position from the mover's view, legal plays) -> (result, move).
 """
 import sys
 
-from firmware import movegen, sounds
+from firmware import movegen, render, sounds
 from firmware.position import pips
 
 if sys.implementation.name == "micropython":     # with tools/ itself on sys.path
@@ -373,18 +373,8 @@ def _start_counts():
 
 def _counts(position, mover):
     """(red, green) count lists from a mover's-view position."""
-    red = [0] * 26
-    green = [0] * 26
-    mine, theirs = (red, green) if mover == 0 else (green, red)
-    for p in range(1, 25):
-        rp = p if mover == 0 else 25 - p
-        mine[rp] = position[p - 1]
-        theirs[25 - rp] = position[25 + p - 1]
-    mine[25] = position[24]
-    theirs[25] = position[49]
-    mine[0] = 15 - sum(position[0:25])
-    theirs[0] = 15 - sum(position[25:50])
-    return red, green
+    red, green = render.sides(position, mover)
+    return list(red), list(green)
 
 
 def _board_after(result, mover):

@@ -7,17 +7,10 @@ Everything here works from the 32x16 grid the HT16K33 models show
 read from the app's memory. Host only (CPython and the MicroPython unix port).
 """
 from firmware import font
+from firmware.render import (  # the layout's coordinates, as docs/display.md gives them
+    BAR_X, CUBE_X, DICE_X, GREEN, MARKS_X, OFF_X, RED, RIGHT_X, WIDTH, YELLOW,
+    column as column_of, slot_y as _y)
 
-WIDTH = 32
-RED = 1
-GREEN = 2
-YELLOW = 3
-DICE_X = 7
-MARKS_X = 11
-BAR_X = 13
-CUBE_X = 15
-OFF_X = 23
-RIGHT_X = 26
 SCROLL_MS = 70
 
 # the font, reversed: column bit patterns -> character. Characters the font
@@ -145,21 +138,6 @@ def read_screen(sim):
 
 
 # ---- the board -----------------------------------------------------------
-
-def column_of(red_pt):
-    """(x, top) of red's point 1..24, as drawn."""
-    if red_pt <= 6:
-        return RIGHT_X + 6 - red_pt, False
-    if red_pt <= 12:
-        return 12 - red_pt, False
-    if red_pt <= 18:
-        return red_pt - 13, True
-    return RIGHT_X + red_pt - 19, True
-
-
-def _y(top, i):
-    return i if top else 15 - i
-
 
 def read_stack(grid, x, top):
     """(count, colour) of a stack: LEDs from the edge, a yellow one from the
