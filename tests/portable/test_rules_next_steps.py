@@ -1,15 +1,6 @@
 """The handheld cursor's view: which single steps are still legal mid-turn."""
 from firmware import movegen, position
-
-
-def board(ours, theirs=None):
-    us = [0] * 25
-    them = [0] * 25
-    for p in ours:
-        us[p - 1] = ours[p]
-    for p in theirs or {}:
-        them[p - 1] = theirs[p]
-    return position.make(us, them)
+from tests.portable.boards import board
 
 
 def ends(start, d1, d2, done=(), b=None, acc=None):

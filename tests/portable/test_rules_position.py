@@ -1,15 +1,6 @@
 """Position helpers the game flow relies on: race, game over, validation."""
 from firmware import position
-
-
-def board(ours, theirs=None):
-    us = [0] * 25
-    them = [0] * 25
-    for p in ours:
-        us[p - 1] = ours[p]
-    for p in theirs or {}:
-        them[p - 1] = theirs[p]
-    return position.make(us, them)
+from tests.portable.boards import board
 
 
 def test_is_race():
