@@ -150,6 +150,7 @@ class Loop:
             hw.power.activity(ticks)
             self.asleep = False
             self.wakes += 1
+            self.app.woke()     # a critical battery's message shows again first
             return
         machine.lightsleep(SLEEP_SLICE_MS)
 
@@ -168,14 +169,13 @@ class Loop:
 
     def write_mat(self):
         """The match file beside the save, replaced whole via a temporary name."""
-        play = self.app.play
-        if play is None:
+        if self.app.match is None:
             return
         tmp = MAT_FILE + ".tmp"
         try:
             f = self.open(tmp, "w")
             try:
-                play.match.write_mat(f, play.names)
+                self.app.write_mat(f)
             finally:
                 f.close()
             self.os.rename(tmp, MAT_FILE)

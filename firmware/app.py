@@ -36,6 +36,14 @@ SLEEP_AFTER_MS = const(3000)  # the critical message stays this long
 
 _SETTINGS = const(8)        # bytes of settings in the payload
 
+# The frame is drawn again only when what it shows may have changed: a
+# press, a step of the game, a battery change, or the time reaching the next
+# change of something that moves (the periods in firmware/playview.py; the
+# text screens here scroll a column every 70 ms, the low-battery mark blinks
+# at 500 ms).
+BOARD_TICK_MS = const(250)
+TEXT_TICK_MS = const(70)
+
 
 # The computer's levels, as firmware/ai.py names them (LEVEL_NAMES); kept
 # here so the menu can show them without importing the computer.
@@ -45,6 +53,11 @@ LEVEL_NAMES = ("KID", "EASY", "CLUB", "PRO", "MAX")
 class App:
     def __init__(self, dice, saved=None, save_error=False):
         self.frame = bytearray(512)
+        self.redraws = 0            # times the frame was drawn (benchmarks, tests)
+        self._dirty = True          # draw at the next update whatever the time
+        self._tick_ms = TEXT_TICK_MS
+        self._tick_at = -1          # now // _tick_ms when last drawn
+        self._blink_at = -1         # now // BOARD_TICK_MS when last drawn
         self.brightness = 8
         self.sleep_requested = False
         self.dice = dice
@@ -89,6 +102,7 @@ class App:
 
     def update(self, now_ms, events=()):
         self.now = now_ms
+        changed = self._dirty
         pressed = False
         for ev in events:
             k = keys.kind(ev)
@@ -96,11 +110,28 @@ class App:
             if k == keys.PRESS or (k == keys.REPEAT and b <= keys.RIGHT):
                 self._press(b)
                 pressed = True
-        if not pressed:
+        if pressed:
             # A pass that carried a press only redraws, so the press shows
             # at once; the computer's next slice waits for the next pass.
-            self._advance(now_ms)
-        self._draw(now_ms)
+            changed = True
+        elif self._advance(now_ms):
+            changed = True
+        if changed or now_ms // self._tick_ms != self._tick_at \
+                or now_ms // BOARD_TICK_MS != self._blink_at:
+            self._tick_ms = self._draw(now_ms)
+            self._tick_at = now_ms // self._tick_ms
+            self._blink_at = now_ms // BOARD_TICK_MS
+            self._dirty = False
+            self.redraws += 1
+
+    def woke(self):
+        """main.py calls this when a press has woken the device. On a
+        critical battery the message shows again, for its full time, before
+        the next sleep."""
+        self._dirty = True
+        if self.screen == SLEEP:
+            self.sleep_requested = False
+            self.since = self.now
 
     def take_sound(self):
         melody = self._sound
@@ -116,6 +147,7 @@ class App:
         self.battery_percent = percent
         if state == self.battery_state:
             return
+        self._dirty = True
         self.battery_state = state
         if state == BATTERY_LOW:
             self._beep(sounds.LOW_BATTERY)
@@ -131,6 +163,14 @@ class App:
     def match(self):
         """The firmware.game.Match in play, or None (for the match record)."""
         return self.play.match if self.play is not None else None
+
+    def write_mat(self, stream):
+        """Writes the match in play as GNU Backgammon's .mat text to
+        `stream` (anything with write(str)); False when no match is in play."""
+        if self.play is None:
+            return False
+        self.play.match.write_mat(stream, self.play.names)
+        return True
 
     def snapshot(self):
         """The payload to save now: settings and the match in play."""
@@ -289,21 +329,25 @@ class App:
             self.play.press(button, self.now)
 
     def _advance(self, now):
+        """Timers and the computer; True when the screen may have changed."""
         if self._low_beep_at is not None and now >= self._low_beep_at:
             self._beep(sounds.LOW_BATTERY)
             self._low_beep_at = now + LOW_REPEAT_MS
         if self.screen == SLEEP:
             if now - self.since >= SLEEP_AFTER_MS:
                 self.sleep_requested = True
-            return
+            return False
         if self.screen == PLAY:
-            self.play.advance(now)
+            return self.play.advance(now)
+        return False
 
     def _draw(self, now):
+        """Draws the screen; returns the period (ms) at which what it drew
+        moves by itself."""
         f = self.frame
         if self.screen == PLAY:
-            self.play.draw(f, now)
-        elif self.screen == MAIN:
+            return self.play.draw(f, now)
+        if self.screen == MAIN:
             self.main.draw(f, now)
         elif self.screen == RESUME:
             render.screen(f, "RESUME?", "A YES  B NEW", now, self.since)
@@ -312,5 +356,6 @@ class App:
         else:
             render.screen(f, "BATTERY EMPTY", "GAME SAVED", now, self.since,
                           top_colour=render.RED)
-        if self.battery_state == BATTERY_LOW and self.screen != PLAY and render.blink(now, 500):
+        if self.battery_state == BATTERY_LOW and render.blink(now, 500):
             f[render.BATTERY_X + 7 * 32] = render.YELLOW
+        return TEXT_TICK_MS

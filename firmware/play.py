@@ -90,6 +90,12 @@ class Play:
                 raise
             return False
 
+    def _rolled(self):
+        """The dice are out: a save point of its own, so that a power cut
+        before the move cannot give the player another roll."""
+        self._beep(sounds.DICE)
+        self.app.request_save()
+
     def _after_action(self):
         """A safe moment: the turn, cube action or game is complete."""
         self.turn_input = None
@@ -134,14 +140,14 @@ class Play:
             return
         if g.state == game.OPENING:
             if button == keys.A:
-                self._act(m.roll, now)
-                self._beep(sounds.DICE)
+                if self._act(m.roll, now):
+                    self._rolled()
                 self.wait_until = now + PASS_MS
             return
         if g.state == game.ROLL:
             if button == keys.A:
                 if self._act(m.roll, now):
-                    self._beep(sounds.DICE)
+                    self._rolled()
             elif button == keys.CUBE:
                 if m.may_double():
                     self.mode = CONFIRM_DOUBLE
@@ -230,48 +236,58 @@ class Play:
     # ---- time -----------------------------------------------------------
 
     def advance(self, now):
+        """Timers and the computer's next slice. Returns False when nothing
+        the screen shows has changed (waiting, thinking), so the frame need
+        not be drawn again; True whenever it may have."""
         m = self.match
         g = m.game
+        changed = False
         if self.say is not None and now >= self.say[1]:
             self.say = None
+            changed = True
         if self.mode == HINT:
-            self._hint_slice()
-            return
+            return self._hint_slice() or changed
         if g.state != game.OVER and m.tick(now):
             self._after_action()
+            changed = True
         if g.state == game.OVER:
-            self._game_over(now)
+            if self._game_over(now):
+                changed = True
             if self.players[0] and self.players[1] and now - self.since >= DEMO_OVER_MS:
                 self._next_game(now)        # the demo goes on by itself
-            return
+                changed = True
+            return changed
         if self.mode != BOARD:
-            return
+            return changed
         actor = m.to_act()
         if g.state == game.MOVE:
-            self._move(now)
+            return self._move(now) or changed
         elif self.human(actor):
-            return
+            return changed
         elif now < self.wait_until:
-            return
+            return changed
         elif g.state == game.OPENING:
-            self._act(m.roll, now)
-            self._beep(sounds.DICE)
+            if self._act(m.roll, now):
+                self._rolled()
             self.wait_until = now + PASS_MS
         elif g.state == game.ROLL:
-            self._computer_roll(now)
+            return self._computer_roll(now) or changed
         elif g.state == game.DOUBLED:
             self._computer_answer(now)
         elif g.state == game.RESIGNING:
             self._computer_resign_answer(now)
+        return True
 
     def _computer_roll(self, now):
         """Cube or roll, over two passes: the cube decision (an evaluation)
-        and the roll (the move generator) each take a pass of their own."""
+        and the roll (the move generator) each take a pass of their own.
+        True once it has acted."""
         m = self.match
         g = m.game
         if self.offer is None:
+            # the decision alone shows nothing; the next pass acts on it
             self.offer = m.may_double() and self._cube_offer(self.players[g.turn])
-            return
+            return False
         offer = self.offer
         self.offer = None
         if offer:
@@ -279,10 +295,11 @@ class Play:
                 self._beep(sounds.DOUBLE)
                 self._after_action()
                 self.wait_until = now + DECIDE_MS
-            return
+            return True
         if self._act(m.roll, now):
-            self._beep(sounds.DICE)
+            self._rolled()
             self.wait_until = now + LOOK_MS
+        return True
 
     def _away(self, player):
         m = self.match
@@ -328,27 +345,30 @@ class Play:
 
     def _move(self, now):
         """The player on roll has the dice: a human enters the play, the
-        computer thinks in slices; each shown at a readable pace."""
+        computer thinks in slices; each shown at a readable pace. True when
+        the board shown changed."""
         m = self.match
         g = m.game
         if self.shown is not None:
-            self._show_step(now)
-            return
+            return self._show_step(now)
         if now < self.wait_until:
-            return
+            return False
         if self.human(g.turn):
             if self.turn_input is None:
                 self.turn_input = TurnInput(g.board, g.dice[0], g.dice[1], g.turn,
                                             self.cursor[g.turn])
                 self._plan_forced(now)
-            return
+                return True
+            return False
         if self.thinker is None:
             self.thinker = ai().Thinker(g.board, g.dice[0], g.dice[1], self.players[g.turn])
-            return
+            return False
         if self.thinker.step():
             result, move = self.thinker.result
             self.thinker = None
             self._show_move(result, move, now)
+            return True
+        return False
 
     def _plan_forced(self, now):
         """A pass or a play with no choice is shown and made without the
@@ -379,7 +399,7 @@ class Play:
         """One step of a shown move per STEP_MS; the play is made after the
         last one."""
         if now < self.wait_until:
-            return
+            return False
         board, steps, result, i = self.shown
         if i < len(steps):
             f, t = steps[i]
@@ -388,19 +408,21 @@ class Play:
             self.shown[3] = i + 1
             self._beep(sounds.HIT if hit else sounds.MOVE)
             self.wait_until = now + STEP_MS
-            return
+            return True
         if self.turn_input is not None:
             self.cursor[self.match.game.turn] = self.turn_input.cursor
-        if self._act(self.match.play, result, now):
-            self._after_action()
-        else:
-            self._after_action()
+        self._act(self.match.play, result, now)
+        self._after_action()
+        return True
 
     def _hint_slice(self):
+        """True when the hint has just been found."""
         if self.hint is None or self.hint_board is not None:
-            return
+            return False
         if self.hint.step():
             self.hint_board = self.hint.result[0]
+            return True
+        return False
 
     def _game_over(self, now):
         m = self.match
@@ -408,7 +430,8 @@ class Play:
         if self._announced == m.games:
             if self.mode == BOARD:
                 self.mode = OVER    # back from the menu: the result again
-            return
+                return True
+            return False
         self._announced = m.games
         self.turn_input = None
         self.thinker = None
@@ -423,6 +446,7 @@ class Play:
         else:
             self._beep(sounds.GAME_LOST)
         self.app.request_save()
+        return True
 
     def _next_game(self, now):
         m = self.match
@@ -438,7 +462,8 @@ class Play:
     # ---- what it shows (firmware/playview.py) ---------------------------
 
     def draw(self, frame, now):
-        playview.draw(self, frame, now)
+        """Draws the play screen; returns how often it moves by itself (ms)."""
+        return playview.draw(self, frame, now)
 
     def score_text(self):
         return playview.score_text(self)

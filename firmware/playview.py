@@ -6,6 +6,13 @@ from micropython import const
 from firmware import game, posid, render
 from firmware.position import pips
 
+# How often what draw() drew moves by itself (firmware/app.py redraws then):
+# the board's blinks turn at multiples of 250 ms, the hint's at 50 ms
+# (200 ms blink, 700 ms flip), scrolling text every 70 ms.
+BOARD_TICK_MS = const(250)
+HINT_TICK_MS = const(50)
+TEXT_TICK_MS = const(70)
+
 HINT_FLIP_MS = const(700)   # the hint alternates before / after at this rate
 KIND_NAMES = ("", "SINGLE", "GAMMON", "BACKGAMMON")
 
@@ -97,34 +104,38 @@ def menu_text(self, now):
 
 
 def draw(self, frame, now):
-    """The play screen: the board, or the message or question of the moment."""
+    """The play screen: the board, or the message or question of the
+    moment. Returns the period (ms) at which what it drew moves by itself."""
     m = self.match
     g = m.game
     if self.mode == MENU:
         self.menu.draw(frame, now, menu_text(self, now))
-        return
+        return TEXT_TICK_MS
     if self.mode == OVER:
         top = "%s WINS" % self.names[g.winner]
         render.screen(frame, top, over_text(self), now, self.since,
                       top_colour=render.RED if g.winner == 0 else render.GREEN)
-        return
+        return TEXT_TICK_MS
     if self.say is not None:
         render.screen(frame, self.say[0], "", now, self.since)
-        return
+        return TEXT_TICK_MS
     actor = m.to_act()
     if g.state == game.DOUBLED and actor >= 0 and self.human(actor):
         render.screen(frame, "DOUBLE TO %d" % (g.cube * 2), "A TAKE  B DROP", now, self.since)
-        return
+        return TEXT_TICK_MS
     if g.state == game.RESIGNING and actor >= 0 and self.human(actor):
         render.screen(frame, "RESIGN %s?" % KIND_NAMES[g.resign], "A YES  B NO", now, self.since)
-        return
+        return TEXT_TICK_MS
     if g.state == game.OPENING and (self.human(0) or self.human(1)):
         render.screen(frame, "OPENING", "A TO ROLL", now, self.since)
-        return
+        return TEXT_TICK_MS
     fill_scene(self, now)
     render.draw_board(frame, self.scene, now)
-    if self.mode == HINT and self.hint_board is None and render.blink(now, 200):
-        render.put(frame, render.MARKS_X, 7, render.YELLOW)
+    if self.mode == HINT:
+        if self.hint_board is None and render.blink(now, 200):
+            render.put(frame, render.MARKS_X, 7, render.YELLOW)
+        return HINT_TICK_MS
+    return BOARD_TICK_MS
 
 
 def fill_scene(self, now):

@@ -11,7 +11,7 @@ from firmware import movegen, sounds
 from tools import sim_reader as reader
 from tools.sim_core import CRASH, POWER_CUT, WATCHDOG, Sim
 from tools.sim_flash import FolderFlash
-from tools.sim_player import Player, board_after, is_text, runner
+from tools.sim_player import BLINK_MS, Player, board_after, is_text, runner
 
 TURN = 4        # the roll at which each test steps in
 
@@ -50,11 +50,40 @@ def roll_and_choose(p, board, mover):
 
 
 def resume(p):
-    """After a restart: the resume question, answered yes; the board before the roll."""
+    """After a restart: the resume question, answered yes; the board before
+    the roll and who is to roll. See resume_rolled() for a game saved after
+    the roll."""
+    board, mover, dice = resume_any(p)
+    assert dice is None, "the game resumed after the roll: %r" % (dice,)
+    return board, mover
+
+
+def resume_any(p):
+    """After a restart: the resume question, answered yes; (board, mover,
+    dice) as the LEDs show them: dice None when the mover is still to roll."""
     p.wait_until(lambda g: is_text(g) and reader.line_text(g, 1) == "RESUME?", what="RESUME?")
     p.press("A")
-    grid = p.wait_until(lambda g: not is_text(g) and reader.read_dice(g) is None, what="the board")
-    return reader.read_board(grid), p._ring_colour(grid)
+    grid = p.wait_until(lambda g: not is_text(g) and (reader.read_dice(g) is None or reader.marks(g)),
+                        what="the board")
+    rolled = reader.read_dice(grid)
+    if rolled is None:
+        return reader.read_board(grid), p._ring_colour(grid), None
+    mover, dice, _ = rolled
+    return board_under_cursor(p, mover), mover, dice
+
+
+def board_under_cursor(p, mover):
+    """The board while the cursor blinks on one of the mover's checkers: the
+    LED it blinks (yellow, then off) is that checker, in the mover's colour."""
+    a = p.grid()
+    p.sim.run_ms(BLINK_MS)
+    b = p.grid()
+    spots = reader.blinking(a, b)
+    assert len(spots) == 1, "no single blinking cursor: %r" % (spots,)
+    x, y = spots[0]
+    grid = bytearray(a)
+    grid[y * 32 + x] = reader.RED if mover == 0 else reader.GREEN
+    return reader.read_board(grid)
 
 
 def finish(p):
@@ -63,13 +92,32 @@ def finish(p):
     assert not p.sim.crashes
 
 
-def test_power_cut_mid_turn_resumes_at_the_start_of_the_turn(tmp_path):
+def test_power_cut_mid_turn_resumes_at_the_start_of_the_turn_with_the_same_dice(tmp_path):
     p, board, mover = game_at_a_roll(tmp_path)
     result, move = roll_and_choose(p, board, mover)
+    dice = reader.read_dice(p.grid())[1]
     p.play_move(mover, move[:1], confirm=False)      # one checker moved, then the power goes
     p.sim.cut_power()
     assert p.sim.restarts[-1][1] == POWER_CUT
-    assert resume(p) == (board, mover)
+    assert resume_any(p) == (board, mover, dice)
+    finish(p)
+
+
+def test_power_cut_after_the_roll_keeps_the_dice(tmp_path):
+    # The roll is a save point: cutting the power before the move cannot
+    # buy another roll, whatever the seed of the next start-up.
+    p, board, mover = game_at_a_roll(tmp_path)
+    p.press("A")
+    grid = p.wait_until(lambda g: reader.read_dice(g) is not None and reader.marks(g), what="the dice")
+    rolled = reader.read_dice(grid)
+    assert rolled[0] == mover
+    saves = p.sim.loop.saves
+    for _ in range(3):
+        p.sim.cut_power()
+        assert p.sim.restarts[-1][1] == POWER_CUT
+        assert resume_any(p) == (board, mover, rolled[1])
+        assert p.sim.loop.app.match.game.dice == rolled[1]
+    assert p.sim.loop.saves <= saves     # resuming writes nothing
     finish(p)
 
 
@@ -77,6 +125,7 @@ def test_power_cut_mid_turn_resumes_at_the_start_of_the_turn(tmp_path):
 def test_power_cut_mid_save_resumes_the_old_or_the_new_turn(tmp_path, cut):
     p, board, mover = game_at_a_roll(tmp_path)
     result, move = roll_and_choose(p, board, mover)
+    dice = reader.read_dice(p.grid())[1]
     p.play_move(mover, move, confirm=False)
     size = os.path.getsize(p.sim.flash.path("blot.sav"))
     nbytes = {"start": 0, "middle": size // 2, "last byte": size - 1,
@@ -85,11 +134,12 @@ def test_power_cut_mid_save_resumes_the_old_or_the_new_turn(tmp_path, cut):
     p.press("A")                                      # confirm: the save starts
     p.sim.run_ms(200)
     assert p.sim.restarts and p.sim.restarts[-1][1] == POWER_CUT, "the cut did not happen"
-    shown, to_roll = resume(p)
+    resumed = resume_any(p)
     after = board_after(result, mover)
-    assert (shown, to_roll) in ((board, mover), (after, 1 - mover)), (cut, shown)
+    # the old save is the one written at the roll: the same board and dice
+    assert resumed in ((board, mover, dice), (after, 1 - mover, None)), (cut, resumed)
     if cut == "start":
-        assert (shown, to_roll) == (board, mover)
+        assert resumed == (board, mover, dice)
     finish(p)
 
 
@@ -157,6 +207,20 @@ def test_low_then_critical_battery(tmp_path):
         if sim.loop.asleep:
             break
     assert sim.loop.asleep and not sim.display_on()
+    # every press that wakes it shows the message for its few seconds again
+    saves = sim.loop.saves
+    for wake in range(1, 3):
+        sim.press("A")
+        assert sim.loop.wakes == wake and not sim.loop.asleep
+        sim.run_ms(200)                       # from its start, before it scrolls
+        top, bottom = reader.screen_lines(sim.grid())
+        assert top.startswith("BATTERY") and bottom.startswith("GAME SA"), (wake, top, bottom)
+        for _ in range(5):                    # 2.5 s more: the message the whole time
+            sim.run_ms(500)
+            assert not sim.loop.asleep and sim.display_on() and is_text(sim.grid())
+        sim.run_ms(800)
+        assert sim.loop.asleep and not sim.display_on()
+    assert sim.loop.saves == saves            # waking writes nothing
     # new batteries: the game resumes where it was
     sim.cut_power()
     sim.set_battery_mv(None)

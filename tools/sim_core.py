@@ -64,8 +64,13 @@ class Sim:
         self._battery = None            # (rest mV or None, charge used) across restarts
         self._elapsed_before = 0        # simulated ms before the last start-up
         self.record = None              # a list to log every input as script lines
-        self.tones_dropped = 0          # buzzer records forgotten since the last start-up
         self.power_on(POWER_ON)
+
+    @property
+    def tones_dropped(self):
+        """Buzzer records forgotten since the last start-up (the tone
+        recorder keeps only the newest, simhw/tones.py)."""
+        return self.board.tones.forgotten(hw_board.BUZZER_GPIO)
 
     # --- power ---------------------------------------------------------------
 
@@ -79,7 +84,6 @@ class Sim:
         if reason == WATCHDOG:
             board.reset_cause = machine.WDT_RESET
         self.boots += 1
-        self.tones_dropped = 0
         run_boot_py()
         hw = hw_board.setup(watchdog=True)
         dice = Dice(SeededSource(self.seed * 1009 + self.boots))
@@ -147,16 +151,6 @@ class Sim:
             left -= clock.ms() - start
             if reason is not None:
                 self._restart(reason)
-        self._forget_old_tones()
-
-    def _forget_old_tones(self, most=400, keep=100):
-        """Keeps the buzzer's record short over a long run (a small heap
-        under MicroPython); tones_dropped keeps marks into it valid."""
-        history = self.board.tone_history()
-        if len(history) > most:
-            drop = len(history) - keep
-            del history[:drop]
-            self.tones_dropped += drop
 
     def _watchdog_bit(self):
         """The watchdog reset the board: fed too late, or not fed in time."""
