@@ -2,7 +2,6 @@
 #   make sim    set up, then open the host simulator and play
 #   make test   set up, then run every test (CPython and MicroPython)
 PY := .venv/bin/python
-MPY := .venv/bin/micropython
 
 .PHONY: setup sim test
 setup: .venv/.installed
