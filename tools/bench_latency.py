@@ -10,11 +10,15 @@ computer (passes while the computer thinks, buttons pressed meanwhile), and
 prints the pass times on the host and their device estimate.
 
 Passes that write the save are timed apart: their cost is the flash (host
-files here, LittleFS on the device), not bytecode. A press reaches the display after: the debounce (the level must hold 20 ms),
+files here, LittleFS on the device), not bytecode. A press reaches the
+display after: the debounce (the level must hold hw/board.py's DEBOUNCE_MS),
 the wait for the next poll (at most one pass: the loop's 10 ms period or the
-pass's own time if longer), then one pass (the app's update, the frame sent
-over I2C). Worst case = 20 + 2 x the longest pass (+ the I2C transfer, whose
-host cost here is the bus model's, so the estimate leans high).
+pass's own time if longer: an idle pass, or one of the computer's thinking
+slices), then the pass that handles the press (the app's update and redraw,
+the frame put in the modules' RAM), then the I2C transfer of the changed
+modules (counted here as all eight). Passes are classified: idle, thinking,
+carrying a press, whose press rolled the dice, saving; the slowest press
+passes are listed with the screen and game state around them.
 
 The unix port's bytecode runs about 200x faster than a 125 MHz RP2040; the
 factor is measured here with DESIGN.md's loops: 100,000 `x += 1` in a
@@ -28,9 +32,10 @@ import sys
 import tempfile
 
 import tools  # noqa: F401
+from hw import board as hw_board
 from tools import sim_mpy
 
-DEBOUNCE_MS = 20
+DEBOUNCE_MS = hw_board.DEBOUNCE_MS
 PASS_MS = 10
 I2C_MS = 3.3        # all eight modules rewritten: 8 x 18 bytes x 9 bits at 400 kHz
 
@@ -67,25 +72,48 @@ sim = Sim(flash, seed=7)
 BIN_US = 20
 BINS = 2000
 press_hist = [0] * BINS
+roll_hist = [0] * BINS
 think_hist = [0] * BINS
 save_hist = [0] * BINS
+idle_hist = [0] * BINS
+worst = [[0, 0, 0, 0] for _ in range(6)]  # slowest press passes: [us, screen, state before, after]
+
+def state_of(loop):
+    play = loop.app.play
+    return play.match.game.state if play is not None else -1
 
 def timed(loop):
     step = loop.step
     def run():
         n = loop.events
         saves = loop.saves
+        before = state_of(loop)
         t = utime.ticks_us()
         step()
         dt = utime.ticks_diff(utime.ticks_us(), t)
         play = loop.app.play
+        after = state_of(loop)
         b = min(BINS - 1, dt // BIN_US)
         if loop.saves != saves:
             save_hist[b] += 1       # the flash write: not bytecode, timed apart
+        elif loop.events != n:
+            if before in (0, 1) and after == 3:
+                roll_hist[b] += 1   # the press rolled: the move generator ran in it
+            else:
+                press_hist[b] += 1
+                low = worst[0]
+                for w in worst:
+                    if w[0] < low[0]:
+                        low = w
+                if dt > low[0]:
+                    low[0] = dt
+                    low[1] = loop.app.screen
+                    low[2] = before
+                    low[3] = after
         elif play is not None and (play.thinker is not None or play.hint is not None):
             think_hist[b] += 1
-        elif loop.events != n:
-            press_hist[b] += 1
+        elif not loop.asleep:
+            idle_hist[b] += 1
     loop.step = run
 
 def dump(tag, hist):
@@ -124,8 +152,13 @@ except Exception as exc:
     print("NOTE game not finished: %s" % str(exc).split(chr(10))[0])
 print("RESTARTS %d" % len(sim.restarts))
 dump("P", press_hist)
+dump("R", roll_hist)
 dump("T", think_hist)
 dump("S", save_hist)
+dump("I", idle_hist)
+for w in worst:
+    if w[0]:
+        print("W %d %d %d %d" % (w[0], w[1], w[2], w[3]))
 print("DONE")
 """
 
@@ -143,9 +176,11 @@ def summary(name, values, scale):
         p50 * scale / 1000, p99 * scale / 1000, top * scale / 1000)
 
 
-def latency(max_pass_ms):
-    period = max(PASS_MS, max_pass_ms)
-    return DEBOUNCE_MS + period + max_pass_ms + I2C_MS
+def latency(waiting_pass_ms, press_pass_ms):
+    """Press to LEDs: the debounce, the pass running when it ends (the loop
+    polls once a pass, PASS_MS at least), the pass that handles the press,
+    and the frame's I2C transfer."""
+    return DEBOUNCE_MS + max(PASS_MS, waiting_pass_ms) + press_pass_ms + I2C_MS
 
 
 def main(argv=None):
@@ -158,9 +193,8 @@ def main(argv=None):
         folder = sim_mpy.build(os.path.join(tmp, "image"))
         prelude = "LEVEL = %r\nMAX_LOOKS = %d\n" % (args.level, args.looks)
         result = sim_mpy.run(folder, prelude + SCRIPT, heap=args.heap, timeout=1800)
-    press = []
-    think = []
-    saving = []
+    hists = {"P": [], "R": [], "T": [], "S": [], "I": []}
+    worst = []
     cal = None
     for line in result.stdout.split("\n"):
         parts = line.split()
@@ -168,12 +202,10 @@ def main(argv=None):
             continue
         if parts[0] == "CAL":
             cal = (int(parts[1]), int(parts[2]))
-        elif parts[0] == "P":
-            press.extend([int(parts[1])] * int(parts[2]))
-        elif parts[0] == "T":
-            think.extend([int(parts[1])] * int(parts[2]))
-        elif parts[0] == "S":
-            saving.extend([int(parts[1])] * int(parts[2]))
+        elif parts[0] in hists:
+            hists[parts[0]].extend([int(parts[1])] * int(parts[2]))
+        elif parts[0] == "W":
+            worst.append(tuple(int(v) for v in parts[1:]))
         elif parts[0] in ("NOTE", "RESTARTS"):
             print(line)
     if cal is None or "DONE" not in result.stdout:
@@ -184,16 +216,34 @@ def main(argv=None):
     scale = (scale_loop + scale_call) / 2
     print("unix port: 100k x+=1 %.1f ms (x%.0f to device), 100k calls %.1f ms (x%.0f); using x%.0f"
           % (cal[0] / 1000, scale_loop, cal[1] / 1000, scale_call, scale))
-    print(summary("passes handling a button press", press, scale))
+    press, think, idle = hists["P"], hists["T"], hists["I"]
+    print(summary("idle passes (nothing pressed)", idle, scale))
     print(summary("passes while the computer thinks", think, scale))
-    print(summary("passes that save (host file I/O)", saving, scale))
-    for name, values in (("press at the board", press), ("press while thinking", think)):
-        if values:
-            worst = max(values) * scale / 1000
-            typical = sorted(values)[len(values) // 2] * scale / 1000
-            print("%-24s device latency: typical %.0f ms, worst %.0f ms (budget 50 ms)"
-                  % (name, latency(typical), latency(worst)))
+    print(summary("passes handling a button press", press, scale))
+    print(summary("passes whose press rolled the dice", hists["R"], scale))
+    print(summary("passes that save (host file I/O)", hists["S"], scale))
+    for us, screen, before, after in sorted(worst, reverse=True):
+        print("  slow press pass: %6.1f ms on the device (screen %d, game state %d -> %d)"
+              % (us * scale / 1000, screen, before, after))
+    ms = scale / 1000
+    print("press path on the device (ms): debounce %d + wait for the next poll"
+          " (one pass, at least %d) + the pass with the press + I2C %.1f"
+          % (DEBOUNCE_MS, PASS_MS, I2C_MS))
+    for name, waiting in (("press at the board", idle), ("press while thinking", think)):
+        if waiting and press:
+            for label, pick in (("typical", pct(50)), ("p99", pct(99)), ("worst", pct(100))):
+                w = pick(waiting) * ms
+                p = pick(press) * ms
+                print("%-22s %-7s %2d + %5.1f + %5.1f + %.1f = %5.1f ms (budget 50 ms)"
+                      % (name, label, DEBOUNCE_MS, max(PASS_MS, w), p, I2C_MS, latency(w, p)))
     return 0
+
+
+def pct(q):
+    def pick(values):
+        values = sorted(values)
+        return values[min(len(values) - 1, len(values) * q // 100)]
+    return pick
 
 
 if __name__ == "__main__":

@@ -301,3 +301,85 @@ def test_damaged_payloads_never_crash_the_app():
             a.update(20, (keys.event(keys.PRESS, keys.A),))
             for t in range(40, 4000, 20):
                 a.update(t, (keys.event(keys.PRESS, keys.A),) if t % 400 == 0 else ())
+
+
+def test_a_woken_critical_battery_shows_its_message_again_before_sleeping():
+    d = _two_player()
+    d.settle()
+    d.app.battery(appmod.BATTERY_CRITICAL, 2)
+    d.wait(appmod.SLEEP_AFTER_MS)
+    assert d.app.sleep_requested
+    saved = d.saved
+    for _ in range(2):
+        d.app.woke()            # main.py: a press woke the device
+        assert not d.app.sleep_requested
+        d.wait(appmod.SLEEP_AFTER_MS - 100)
+        assert not d.app.sleep_requested and d.app.screen == appmod.SLEEP
+        d.wait(200)
+        assert d.app.sleep_requested
+    assert d.saved == saved     # waking writes nothing
+
+
+def test_the_roll_is_a_save_point_with_the_dice_in_it():
+    d = _two_player()
+    d.settle()
+    while d.match.game.state != game.ROLL:
+        d.human_turn()
+        d.settle()
+    saved = d.saved
+    d.press(keys.A)
+    g = d.match.game
+    assert g.state == game.MOVE and d.saved == saved + 1
+    resumed = Driver(seed=99, saved=d.saves[-1])
+    resumed.press(keys.A)
+    assert resumed.match.game.state == game.MOVE
+    assert resumed.match.game.dice == g.dice
+    assert resumed.match.game.board == g.board
+
+
+def watch_frames(d):
+    """Checks after every update that the frame kept is the one a fresh
+    draw gives, whenever the board is shown (text screens scroll on their
+    own clock). Returns [updates without a press, their redraws, stale times]."""
+    real = d.tick
+    seen = [0, 0, []]
+
+    def tick(events=(), count=1):
+        for _ in range(count):
+            before = d.app.redraws
+            idle = not events
+            real(events)
+            events = ()
+            if idle:
+                seen[0] += 1
+                seen[1] += d.app.redraws - before
+            kept = bytes(d.app.frame)
+            if d.app._draw(d.now) == playview.BOARD_TICK_MS and bytes(d.app.frame) != kept:
+                seen[2].append(d.now)
+            d.app.frame[:] = kept
+    d.tick = tick
+    return seen
+
+
+def test_the_frame_is_drawn_again_only_when_it_changes():
+    d = _two_player(seed=5)
+    seen = watch_frames(d)
+    _play_game(d)
+    updates, redraws, stale = seen
+    assert not stale, stale[:10]
+    # idle, the board is drawn about once a blink (250 ms, 12 updates)
+    assert updates > 500 and redraws * 4 < updates, (updates, redraws)
+
+
+def test_a_press_is_drawn_in_the_update_that_carries_it():
+    d = _two_player()
+    d.settle()
+    d.tick(count=3)
+    before = d.app.redraws
+    d.tick(count=3)             # 60 ms idle within one blink: nothing to draw
+    idle = d.app.redraws - before
+    frame = bytes(d.app.frame)
+    d.press(keys.RIGHT, settle=1)
+    assert d.app.redraws - before == idle + 1
+    assert bytes(d.app.frame) != frame
+    assert idle <= 1
