@@ -78,3 +78,37 @@ def test_window_runs_headless_and_keys_press_buttons(tmp_path, monkeypatch):
         assert shot.stat().st_size > 1000
     finally:
         window.close()
+
+
+def test_the_tone_record_keeps_only_the_newest_and_counts_the_rest():
+    import tools  # noqa: F401  (puts tools/hostlib on the path)
+    from simhw import tones
+
+    class Clock:
+        t = 0
+
+        def ms(self):
+            return self.t
+    clock = Clock()
+    rec = tones.ToneRecorder(clock)
+    for i in range(10 * tones.MOST):
+        clock.t = i
+        rec.set(15, 440 + i % 2, 1000)
+    history = rec.history[15]
+    assert tones.KEEP <= len(history) <= tones.MOST
+    assert history[-1] == (10 * tones.MOST - 1, 441, 1000)
+    # a mark (forgotten + kept) counts every change ever made
+    assert rec.forgotten(15) + len(history) == 10 * tones.MOST
+    rec.reset()
+    assert rec.forgotten(15) == 0 and 15 not in rec.history
+
+
+def test_a_long_run_keeps_the_buzzer_record_bounded(tmp_path):
+    from simhw import tones
+    from tools.sim_core import Sim
+    from tools.sim_flash import FolderFlash
+    sim = Sim(FolderFlash(str(tmp_path / "flash")), seed=3)
+    for _ in range(300):            # menu clicks: a tone and a silence each
+        sim.press("DOWN")
+    assert len(sim.board.tone_history()) <= tones.MOST
+    assert sim.tones_dropped + len(sim.board.tone_history()) >= 600
