@@ -1,6 +1,7 @@
 """The computer opponent: move choice by level, hints, tutor, cube decisions.
 
-Thinker(board, d1, d2, level) chooses a play in slices: each step() scores
+Thinker(board, d1, d2, level, plays=None) chooses a play in slices (plays:
+the roll's movegen.plays when the caller has them): each step() scores
 at most STEP_PLAYS candidate plays, so the app's loop stays responsive; when
 step() returns True, .result is one of movegen.plays(board, d1, d2) as
 (result_board, move).
@@ -86,10 +87,13 @@ def play_probabilities(scorer, result):
 class Thinker:
     """Chooses the level's play for board and dice, a slice per step()."""
 
-    def __init__(self, board, d1, d2, level):
+    def __init__(self, board, d1, d2, level, plays=None):
         _check_level(level)
         self.board = bytes(board)
-        self.plays = movegen.plays(board, d1, d2)
+        self.dice = (d1, d2)
+        # movegen.plays(board, d1, d2) when the caller has them; else the
+        # first step() generates them, so that creating a Thinker is cheap
+        self.plays = plays
         self.sigma = LEVEL_NOISE[level - 1]
         self.seed = salt(board, d1, d2)
         self.scorer = None
@@ -99,14 +103,20 @@ class Thinker:
         self.best = _WORST
         self.best_index = 0
         self.result = None
-        if len(self.plays) == 1:
-            self.result = self.plays[0]
+        if plays is not None and len(plays) == 1:
+            self.result = plays[0]
 
     def step(self):
         """One bounded slice of work; True when .result is ready."""
         if self.result is not None:
             return True
         plays = self.plays
+        if plays is None:
+            self.plays = plays = movegen.plays(self.board, self.dice[0], self.dice[1])
+            if len(plays) == 1:
+                self.result = plays[0]
+                return True
+            return False
         n = len(plays)
         if self.scorer is None:
             self.scorer = evaluator.Scorer()
