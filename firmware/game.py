@@ -29,7 +29,9 @@ The state of the game in play is `m.game` (a Game):
     plays       MOVE: the movegen.Plays of the roll (a sequence of
                 (result, move)), else None. A roll with no legal move has
                 one play, the unchanged board: play it to pass (the app
-                shows the dice first)
+                shows the dice first). Generated on first use, not by the
+                roll, so the dice can be shown in the pass that rolled them;
+                g.ensure_plays() generates them if still due.
     cube, cube_owner   1..64, and -1 centred or the owning player
     crawford    True in the Crawford game (no doubling)
     resign      the level offered while RESIGNING (1 single, 2 gammon,
@@ -91,7 +93,8 @@ class Game:
         self.turn = 0
         self.state = OPENING
         self.dice = (0, 0)
-        self.plays = None
+        self._plays = None
+        self._plays_due = False     # rolled, plays not generated yet
         self.cube = 1
         self.cube_owner = CENTRED
         self.crawford = crawford
@@ -101,6 +104,31 @@ class Game:
         self.points = 0
         self.how = 0
         self.opening = (0, 0)
+
+    @property
+    def plays(self):
+        if self._plays_due:
+            self._plays = movegen.plays(self.board, self.dice[0], self.dice[1])
+            self._plays_due = False
+        return self._plays
+
+    @plays.setter
+    def plays(self, value):
+        self._plays = value
+        self._plays_due = False
+
+    def ensure_plays(self):
+        """Generates the roll's plays now if they are still due; True when
+        it did (the move generator: a pass of its own on the device)."""
+        if not self._plays_due:
+            return False
+        self.plays      # the property generates them
+        return True
+
+    def _rolled(self, d1, d2):
+        self.dice = (d1, d2)
+        self._plays = None
+        self._plays_due = True
 
 
 class Match:
@@ -154,8 +182,7 @@ class Match:
             return
         self._expect(ROLL, "roll", now_ms)
         d1, d2 = self.dice.roll()
-        g.dice = (d1, d2)
-        g.plays = movegen.plays(g.board, d1, d2)
+        g._rolled(d1, d2)
         g.state = MOVE
 
     def double(self, now_ms):
@@ -281,10 +308,12 @@ class Match:
                 break
         g.opening = (a, b)
         g.turn = 0 if a > b else 1
-        g.dice = (a, b) if a > b else (b, a)
         g.board = position.START
+        if a > b:
+            g._rolled(a, b)
+        else:
+            g._rolled(b, a)
         self.record.start_game(g.turn, self.score[0], self.score[1])
-        g.plays = movegen.plays(g.board, g.dice[0], g.dice[1])
         g.state = MOVE
         self.clock.reset()
         if self.clock_on:
@@ -421,8 +450,8 @@ class Match:
         g.how = how
         g.opening = (opening >> 4, opening & 15)
         m.validate()
-        if d1:
-            g.plays = movegen.plays(board, d1, d2) if state in (MOVE, RESIGNING) else None
+        if d1 and state in (MOVE, RESIGNING):
+            g._rolled(d1, d2)
         return m
 
     def validate(self):

@@ -217,7 +217,7 @@ class Play:
             self._beep(sounds.ILLEGAL)
             return
         start = self.turn_input.start
-        self.hint = ai().Thinker(start, g.dice[0], g.dice[1], ai().LEVELS)
+        self.hint = ai().Thinker(start, g.dice[0], g.dice[1], ai().LEVELS, plays=g.plays)
         self.hint_board = None
         self.mode = HINT
         self.since = now
@@ -353,6 +353,8 @@ class Play:
             return self._show_step(now)
         if now < self.wait_until:
             return False
+        if g.ensure_plays():
+            return False        # the roll's dice were drawn in the pass before
         if self.human(g.turn):
             if self.turn_input is None:
                 self.turn_input = TurnInput(g.board, g.dice[0], g.dice[1], g.turn,
@@ -361,7 +363,8 @@ class Play:
                 return True
             return False
         if self.thinker is None:
-            self.thinker = ai().Thinker(g.board, g.dice[0], g.dice[1], self.players[g.turn])
+            self.thinker = ai().Thinker(g.board, g.dice[0], g.dice[1], self.players[g.turn],
+                                        plays=g.plays)
             return False
         if self.thinker.step():
             result, move = self.thinker.result

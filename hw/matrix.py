@@ -50,6 +50,7 @@ class Matrix:
         self._cmd = bytearray(1)
         self._last = bytearray(512)         # the frame last converted, to skip a repeat
         self._dirty = bytearray(_MODULES)
+        self._lit = 0                       # LED dies lit in the RAM, kept by show()
         self._ready = bytearray(_MODULES)   # 1 once set up, 0 after any failure
         self._level = level
         self._blink = BLINK_OFF
@@ -70,6 +71,8 @@ class Matrix:
         self._last[:] = frame
         ram = self._ram
         dirty = self._dirty
+        bits = _BITS
+        lit = self._lit
         t = _SPREAD
         f = frame
         i = 0
@@ -84,10 +87,13 @@ class Matrix:
                 green = w >> 8
                 red = w & 0xFF
                 if ram[block] != green or ram[block + 1] != red:
+                    # the count follows the changed rows only: load_ma() stays cheap
+                    lit += bits[green] + bits[red] - bits[ram[block]] - bits[ram[block + 1]]
                     ram[block] = green
                     ram[block + 1] = red
                     dirty[block // _BLOCK] = 1
                 block += _BLOCK
+        self._lit = lit
         self.flush()
 
     def flush(self):
@@ -138,10 +144,7 @@ class Matrix:
         """Estimated display current at 5 V in mA, from the LEDs now lit."""
         if not self._awake:
             return 0
-        dies = 0
-        for b in self._ram:
-            dies += _BITS[b]
-        return (_MODULES * _CONTROLLER_UA + dies * _DIE_UA * self._level // 16) // 1000
+        return (_MODULES * _CONTROLLER_UA + self._lit * _DIE_UA * self._level // 16) // 1000
 
     def ready(self):
         """How many modules are set up and answering."""

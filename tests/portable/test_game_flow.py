@@ -55,6 +55,23 @@ def test_opening_roll_rerolls_ties_and_the_higher_die_moves_first():
     assert len(g.plays) == len(movegen.plays(position.START, 5, 2))
 
 
+def test_the_roll_leaves_its_plays_to_their_first_use():
+    m = game.Match(ManualDice((5, 2, 6, 6)), length=5)
+    m.roll(0)
+    g = m.game
+    assert g.dice == (5, 2) and g.state == game.MOVE
+    assert g.ensure_plays()         # the roll left them due
+    assert not g.ensure_plays()
+    first = g.plays
+    assert g.plays is first
+    result = first.result(0)
+    m.play(result, 0)
+    assert g.plays is None and not g.ensure_plays()
+    m.roll(0)
+    # read without ensure_plays(), the plays are generated all the same
+    assert len(g.plays) == len(movegen.plays(g.board, 6, 6))
+
+
 def test_play_must_be_one_of_the_legal_results_and_passes_the_turn():
     m = game.Match(ManualDice((5, 2)), length=7)
     m.roll(0)

@@ -161,6 +161,25 @@ def test_load_follows_lit_leds_and_brightness():
     assert full - blank == 512 * 2500 // 1000     # 512 dies at 2.5 mA each
 
 
+def test_load_follows_frames_that_change_in_part():
+    # The lit count is kept row by row as frames change: it must always
+    # equal a count of every LED in the frame shown.
+    matrix = fresh()
+    frame = bytearray(512)
+    state = 12345
+    for step in range(40):
+        for _ in range(1 + step * 7 % 60):
+            state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+            frame[state % 512] = state >> 16 & 3
+        matrix.show(frame)
+        dies = 0
+        for p in frame:
+            dies += (p & 1) + (p >> 1)
+        assert matrix.load_ma() == (8 * 1000 + dies * 2500) // 1000, step
+    matrix.show(bytearray(512))
+    assert matrix.load_ma() == 8
+
+
 def test_rejects_a_frame_of_the_wrong_size():
     matrix = fresh()
     try:
