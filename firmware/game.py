@@ -31,7 +31,8 @@ The state of the game in play is `m.game` (a Game):
                 one play, the unchanged board: play it to pass (the app
                 shows the dice first). Generated on first use, not by the
                 roll, so the dice can be shown in the pass that rolled them;
-                g.ensure_plays() generates them if still due.
+                g.ensure_plays() generates them if still due, g.plays_ready()
+                says whether they are.
     cube, cube_owner   1..64, and -1 centred or the owning player
     crawford    True in the Crawford game (no doubling)
     resign      the level offered while RESIGNING (1 single, 2 gammon,
@@ -116,6 +117,10 @@ class Game:
     def plays(self, value):
         self._plays = value
         self._plays_due = False
+
+    def plays_ready(self):
+        """False while the roll's plays are due: the next read generates them."""
+        return not self._plays_due
 
     def ensure_plays(self):
         """Generates the roll's plays now if they are still due; True when

@@ -94,13 +94,17 @@ def clocked(obj, name, slot):
 BIN_US = 20                     # the least times as histograms in BIN_US bins
 BINS = 4000
 hist = [0] * BINS
-kind = bytearray(MOST)          # b"ITPRS" index: idle, thinking, press, roll, save
+kind = bytearray(MOST)          # b"ITPRSG" index: idle, thinking, press, roll, save, move generation
 context = bytearray(3 * MOST)   # screen, game state before, after (press passes)
 count = [0]
 
 def state_of(loop):
     play = loop.app.play
     return play.match.game.state if play is not None else 255
+
+def plays_due(loop):
+    play = loop.app.play
+    return play is not None and not play.match.game.plays_ready()
 
 def timed(loop):
     step = loop.step
@@ -136,6 +140,7 @@ def timed(loop):
         n = loop.events
         saves = loop.saves
         before = state_of(loop)
+        due = plays_due(loop)
         # A collection now keeps the automatic one (C code over the
         # harness's large heap, not scaled like bytecode) out of the pass.
         gc.collect()
@@ -163,6 +168,8 @@ def timed(loop):
             context[3 * i] = loop.app.screen
             context[3 * i + 1] = before
             context[3 * i + 2] = after
+        elif due and not plays_due(loop):
+            k = 5               # the roll's plays generated: Game.ensure_plays()
         elif play is not None and (play.thinker is not None or play.hint is not None):
             k = 1
         else:
@@ -221,8 +228,8 @@ def dump(tag, k, times):
         if hist[b]:
             print("%s %d %d" % (tag, b * BIN_US + BIN_US // 2, hist[b]))
 
-for k in range(5):
-    dump("ITPRS"[k], k, best)
+for k in range(6):
+    dump("ITPRSG"[k], k, best)
 dump("PA", 2, best_app)
 dump("PM", 2, best_show)
 dump("PD", 2, best_drv)
@@ -274,7 +281,7 @@ def main(argv=None):
         folder = sim_mpy.build(os.path.join(tmp, "image"))
         prelude = "LEVEL = %r\nMAX_LOOKS = %d\nRUNS = %d\n" % (args.level, args.looks, args.runs)
         result = sim_mpy.run(folder, prelude + SCRIPT, heap=args.heap, timeout=1800)
-    hists = {"P": [], "R": [], "T": [], "S": [], "I": [], "PA": [], "PM": [], "PD": [], "IA": [], "TA": []}
+    hists = {"P": [], "R": [], "T": [], "S": [], "I": [], "G": [], "PA": [], "PM": [], "PD": [], "IA": [], "TA": []}
     passes = 0
     worst = []
     cal = None
@@ -307,6 +314,7 @@ def main(argv=None):
     print(summary("passes handling a button press", press, scale))
     print(summary("passes whose press rolled the dice", hists["R"], scale))
     print(summary("passes that save (host file I/O)", hists["S"], scale))
+    print(summary("passes that generate a roll's plays", hists["G"], scale))
     print(summary("  app.update() in an idle pass", hists["IA"], scale))
     print(summary("  app.update() in a thinking pass", hists["TA"], scale))
     print(summary("  app.update() in a press pass", hists["PA"], scale))
@@ -319,12 +327,13 @@ def main(argv=None):
     print("press path on the device (ms): debounce %d + wait for the next poll"
           " (one pass, at least %d) + the pass with the press + I2C %.1f"
           % (DEBOUNCE_MS, PASS_MS, I2C_MS))
-    for name, waiting in (("press at the board", idle), ("press while thinking", think)):
+    for name, waiting in (("press at the board", idle), ("press while thinking", think),
+                          ("press during move generation", hists["G"])):
         if waiting and press:
             for label, pick in (("typical", pct(50)), ("p99", pct(99)), ("worst", pct(100))):
                 w = pick(waiting) * ms
                 p = pick(press) * ms
-                print("%-22s %-7s %2d + %5.1f + %5.1f + %.1f = %5.1f ms (budget 50 ms)"
+                print("%-28s %-7s %2d + %5.1f + %5.1f + %.1f = %5.1f ms (budget 50 ms)"
                       % (name, label, DEBOUNCE_MS, max(PASS_MS, w), p, I2C_MS, latency(w, p)))
     return 0
 

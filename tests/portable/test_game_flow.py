@@ -60,8 +60,9 @@ def test_the_roll_leaves_its_plays_to_their_first_use():
     m.roll(0)
     g = m.game
     assert g.dice == (5, 2) and g.state == game.MOVE
+    assert not g.plays_ready()
     assert g.ensure_plays()         # the roll left them due
-    assert not g.ensure_plays()
+    assert g.plays_ready() and not g.ensure_plays()
     first = g.plays
     assert g.plays is first
     result = first.result(0)
