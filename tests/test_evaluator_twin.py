@@ -66,3 +66,26 @@ def test_quantised_net_stays_close_to_the_float_net():
 def test_tables_fit_the_flash_budget():
     tables = gen_weights.quantise(np.load(gen_weights.NET))
     assert gen_weights.table_bytes(tables) + len(met.PRE) + len(met.POST) <= 64 * 1024
+
+
+def test_device_features_match_the_twin():
+    boards = _positions(300, 4)
+    twin = netmath.features(boards)
+    f = [0] * netmath.FEATURES
+    for board, row in zip(boards, twin):
+        assert evaluator._features(board, 0, 25, f) == [int(v) for v in row]
+        # the same position read from the mover's unflipped board
+        assert evaluator._features(flip(board), 25, 0, f) == [int(v) for v in row]
+
+
+def test_features_of_known_positions():
+    assert [int(v) for v in netmath.features([START])[0]] == [0, 0, 1, 1, 0]
+    b = bytearray(START)
+    b[25 + 12] -= 1             # one of their checkers from their 13 point
+    b[25 + 13] = 1              # to their 14, our 11: hit from our 13 (any 2, or 1-1)
+    f = [0] * netmath.FEATURES
+    assert evaluator._features(bytes(b), 0, 25, f) == [12, 0, 1, 1, 0]
+    race = bytearray(50)
+    race[0] = 15                # everything home on both sides: a race
+    race[25] = 15
+    assert evaluator._features(bytes(race), 0, 25, f) == [0, 0, 1, 1, 1]

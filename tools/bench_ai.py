@@ -49,7 +49,7 @@ def level_policy(net, level, tables=weights):
         flipped = [flip(r) for r in results]
         if len(results) > ai.NET_PLAYS:
             # firmware.ai's prefilter: lowest linear scores, ties by index
-            lin = netmath.encode(flipped).astype(np.int64) @ linear
+            lin = netmath.encode(flipped)[:, :netmath.RAW_INPUTS].astype(np.int64) @ linear
             keep = np.sort(np.lexsort((np.arange(len(lin)), lin))[:ai.NET_PLAYS])
             results = [results[i] for i in keep]
             flipped = [flipped[i] for i in keep]

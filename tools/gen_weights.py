@@ -11,6 +11,10 @@ Quantisation (firmware/evaluator.py reads it this way):
   1/2**16; row j (hidden unit j) holds the five outputs' weights;
 - output sigmoid table: 512 little-endian uint16 entries (probability*ONE)
   for logits -8 .. +8 in steps of 1/32, interpolated linearly between them;
+- W1F: the first layer's rows for the hand-made features (the inputs after
+  the first RAW_INPUTS), ints at 1/2**F_BITS, row k (feature k) at
+  [k*HIDDEN, (k+1)*HIDDEN): their inputs reach 36, so 1/32 steps would be
+  too coarse; the device sums them apart and shifts the sum to 1/32 once;
 - LINEAR: the prefilter's equity weight per input, ints at 1/ONE.
 Deterministic: the same checkpoint always gives the same file.
 """
@@ -23,6 +27,8 @@ Q1_BITS = 5          # first layer weights in steps of 1/32 (|w| < 4)
 Q2_BITS = 8
 OUT_BITS = 16        # output pre-activation scale 2**16 (1/256 activations * 1/Q2 weights)
 STEP_BITS = 5        # both sigmoid tables in steps of 1/32
+F_BITS = 10          # feature rows of the first layer in steps of 1/1024
+RAW_INPUTS = 202     # inputs stored at 1/32 (slots and checkers off); the rest are W1F
 ONE = 10000
 NET = "tools/data/evaluator_net.npz"
 OUT = "firmware/weights.py"
@@ -33,7 +39,8 @@ def quantise(net):
     w1 = np.asarray(net["W1"], dtype=np.float64)
     hidden = w1.shape[1]
     q1 = 1 << Q1_BITS
-    w1q = np.clip(np.rint(w1 * q1), -127, 127).astype(np.int64) + 128
+    w1q = np.clip(np.rint(w1[:RAW_INPUTS] * q1), -127, 127).astype(np.int64) + 128
+    w1f = np.rint(w1[RAW_INPUTS:] * (1 << F_BITS)).astype(np.int64)
     b1q = np.rint(np.asarray(net["b1"]) * q1).astype(np.int64)
     w2q = np.rint(np.asarray(net["W2"]) * (1 << Q2_BITS)).astype(np.int64)
     b2q = np.rint(np.asarray(net["b2"]) * (1 << OUT_BITS)).astype(np.int64)
@@ -44,6 +51,7 @@ def quantise(net):
     return {
         "HIDDEN": hidden,
         "W1": w1q.astype(np.uint8).tobytes(),
+        "W1F": tuple(int(v) for v in w1f.reshape(-1)),
         "B1": tuple(int(v) for v in b1q),
         "W2": tuple(int(v) for v in w2q.reshape(-1)),
         "B2": tuple(int(v) for v in b2q),
@@ -52,6 +60,7 @@ def quantise(net):
         "OUTPUT_SIGMOID": osig.tobytes(),
         "OUTPUT_SHIFT": OUT_BITS - STEP_BITS,
         "OUTPUT_ZERO": 256 << (OUT_BITS - STEP_BITS),
+        "FEATURE_SHIFT": F_BITS - Q1_BITS,
         "LINEAR": tuple(int(v) for v in np.rint(np.asarray(net["lin"]) * ONE)),
     }
 
@@ -80,8 +89,10 @@ def render(tables, source):
         "HIDDEN_SHIFT = const(%d)" % tables["HIDDEN_SHIFT"],
         "OUTPUT_SHIFT = const(%d)" % tables["OUTPUT_SHIFT"],
         "OUTPUT_ZERO = const(%d)" % tables["OUTPUT_ZERO"],
+        "FEATURE_SHIFT = const(%d)" % tables["FEATURE_SHIFT"],
         "",
         "W1 = " + _bytes_literal(tables["W1"]),
+        "W1F = " + _tuple_literal(tables["W1F"]),
         "B1 = " + _tuple_literal(tables["B1"]),
         "W2 = " + _tuple_literal(tables["W2"], 10),
         "B2 = " + _tuple_literal(tables["B2"]),
@@ -96,7 +107,7 @@ def render(tables, source):
 def table_bytes(tables):
     """Flash size of the tables: bytes as bytes, ints at 2 bytes (int16 range)."""
     return (len(tables["W1"]) + len(tables["HIDDEN_SIGMOID"]) + len(tables["OUTPUT_SIGMOID"])
-            + 2 * (len(tables["B1"]) + len(tables["W2"]) + len(tables["B2"]) + len(tables["LINEAR"])))
+            + 2 * (len(tables["W1F"]) + len(tables["B1"]) + len(tables["W2"]) + len(tables["B2"]) + len(tables["LINEAR"])))
 
 
 def generate(net_path=NET):

@@ -8,8 +8,20 @@ fast twin and still measure what ships.
 """
 import numpy as np
 
-INPUTS = 202
+RAW_INPUTS = 202       # slot units and checkers off; the linear prefilter's inputs
+FEATURES = 5           # hand-made inputs after them (features() below)
+INPUTS = RAW_INPUTS + FEATURES
 ONE = 10000
+
+# Distances a roll can hit with (one die, both, and a double's three and four
+# steps), as bit masks over distances 1..24, one per roll of 36 (ordered).
+ROLL_MASKS = []
+for _a in range(1, 7):
+    for _b in range(1, 7):
+        _m = (1 << _a) | (1 << _b) | (1 << (_a + _b))
+        if _a == _b:
+            _m |= (1 << 3 * _a) | (1 << 4 * _a)
+        ROLL_MASKS.append(_m)
 
 
 def as_array(boards):
@@ -19,8 +31,56 @@ def as_array(boards):
     return np.frombuffer(b"".join(bytes(b) for b in boards), dtype=np.uint8).astype(np.int64).reshape(-1, 50)
 
 
+def _shots(b):
+    """Rolls of 36 on which the side on roll hits one of the other side's
+    blots directly (from any of its checkers, bar included; points in
+    between are not checked)."""
+    n = len(b)
+    bits = np.int64(1) << np.arange(1, 26, dtype=np.int64)
+    occ = ((b[:, :25] > 0) * bits).sum(1)         # bit p: our checkers on our point p
+    dist = np.zeros(n, dtype=np.int64)
+    for q in range(1, 25):                         # their blot on their point q
+        p = 25 - q
+        blot = b[:, 25 + q - 1] == 1
+        dist |= np.where(blot, occ >> p, 0)
+    dist &= (1 << 25) - 2
+    count = np.zeros(n, dtype=np.int64)
+    for m in ROLL_MASKS:
+        count += (dist & m) != 0
+    return count
+
+
+def _prime(b):
+    """Longest run of the side's points 1..24 holding two checkers or more."""
+    best = np.zeros(len(b), dtype=np.int64)
+    run = np.zeros(len(b), dtype=np.int64)
+    for i in range(24):
+        run = np.where(b[:, i] >= 2, run + 1, 0)
+        best = np.maximum(best, run)
+    return best
+
+
+def _back(b):
+    """Point of the side's rearmost checker (25 = bar, 0 = none left)."""
+    pts = np.arange(1, 26)
+    return ((b[:, :25] > 0) * pts).max(1)
+
+
+def features(boards):
+    """int64 (N, FEATURES): shots for us and for them, each side's longest
+    prime, and 1 when the sides are past each other (a race)."""
+    b = as_array(boards)
+    f = flip_array(b)
+    race = (_back(b) + _back(f) <= 25).astype(np.int64)
+    return np.stack([_shots(b), _shots(f), _prime(b), _prime(f), race], axis=1)
+
+
+def flip_array(b):
+    return np.concatenate([b[:, 25:], b[:, :25]], axis=1)
+
+
 def encode(boards):
-    """uint8 (N, 50) boards -> uint8 (N, 202) inputs, as the device sees them."""
+    """uint8 (N, 50) boards -> uint8 (N, INPUTS) inputs, as the device sees them."""
     b = as_array(boards)
     n = len(b)
     x = np.zeros((n, 50, 4), dtype=np.uint8)
@@ -29,7 +89,8 @@ def encode(boards):
     x[:, :, 2] = b >= 3
     x[:, :, 3] = np.maximum(b - 3, 0)
     off = np.stack([15 - b[:, :25].sum(1), 15 - b[:, 25:].sum(1)], axis=1)
-    return np.concatenate([x.reshape(n, 200), off.astype(np.uint8)], axis=1)
+    return np.concatenate([x.reshape(n, 200), off.astype(np.uint8),
+                           features(b).astype(np.uint8)], axis=1)
 
 
 def sigmoid(x):
@@ -66,7 +127,9 @@ class IntNet:
     def __init__(self, w):
         h = w.HIDDEN
         self.hidden = h
-        self.w1 = (np.frombuffer(w.W1, dtype=np.uint8).astype(np.int64) - 128).reshape(INPUTS, h)
+        self.w1 = (np.frombuffer(w.W1, dtype=np.uint8).astype(np.int64) - 128).reshape(RAW_INPUTS, h)
+        self.w1f = np.array(w.W1F, dtype=np.int64).reshape(FEATURES, h)
+        self.fshift = w.FEATURE_SHIFT
         self.b1 = np.array(w.B1, dtype=np.int64)
         self.w2 = np.array(w.W2, dtype=np.int64).reshape(h, 5)
         self.b2 = np.array(w.B2, dtype=np.int64)
@@ -88,7 +151,8 @@ class IntNet:
     def probs(self, boards):
         """int64 (N, 5) probabilities in 1/ONE, as firmware.evaluator.evaluate."""
         x = encode(boards).astype(np.int64)
-        acc = x @ self.w1 + self.b1
+        acc = x[:, :RAW_INPUTS] @ self.w1 + self.b1
+        acc += (x[:, RAW_INPUTS:] @ self.w1f) >> self.fshift
         v = np.clip((acc + (256 << self.hshift)) >> self.hshift, 0, 511)
         a = self.hsig[v]
         o = a @ self.w2 + self.b2

@@ -43,6 +43,15 @@ def init_net(rng, hidden):
     }
 
 
+def widen(old):
+    """A checkpoint's network with zero first-layer rows for inputs it lacks."""
+    net = {k: np.asarray(old[k], dtype=np.float32).copy() for k in ("W1", "b1", "W2", "b2")}
+    w1 = np.zeros((netmath.INPUTS, net["W1"].shape[1]), dtype=np.float32)
+    w1[:len(net["W1"])] = net["W1"]
+    net["W1"] = w1
+    return net
+
+
 def equity_error(p, t):
     return float(np.mean(np.abs(netmath.equity(p, 1.0) - netmath.equity(t, 1.0))))
 
@@ -108,7 +117,7 @@ def fit_linear(x, y, rng, count=200000):
     """Least-squares fit of the cubeless equity on the inputs (no bias: the
     device only compares plays of one roll), for the prefilter."""
     i = rng.choice(len(x), size=min(count, len(x)), replace=False)
-    a = x[i].astype(np.float64)
+    a = x[i, :netmath.RAW_INPUTS].astype(np.float64)
     e = netmath.equity(y[i].astype(np.float64), 1.0)
     a1 = np.concatenate([a, np.ones((len(a), 1))], axis=1)
     coef, *_ = np.linalg.lstsq(a1, e, rcond=None)
@@ -125,6 +134,7 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--out", default="tools/data/evaluator_net.npz")
     ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--init", help="start from this checkpoint (new input rows start at zero)")
     ap.add_argument("--linear-only", action="store_true",
                     help="only fit the linear prefilter into the --out checkpoint")
     args = ap.parse_args(argv)
@@ -144,6 +154,9 @@ def main(argv=None):
     if args.resume and os.path.exists(args.out + ".state.npz"):
         net, state = load_state(args.out)
         print("resuming at epoch %d" % state["epoch"])
+    elif args.init:
+        net, state = widen(np.load(args.init)), {}
+        print("starting from %s" % args.init)
     else:
         net, state = init_net(rng, args.hidden), {}
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
