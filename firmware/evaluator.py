@@ -140,6 +140,8 @@ def _features(board, us, them, f):
     prime_them = 0
     back_us = 0
     back_them = 0
+    # Both sides in one pass, the same steps written out for each: a helper
+    # per side would return a tuple, an allocation per play on the device.
     for i in range(25):
         n = board[us + i]
         if n:
