@@ -9,23 +9,13 @@
 Bad input answers "error: <what is wrong>" and the command keeps reading.
 COMMANDS maps a command's name to a function taking the words after it and
 returning the answer line; tools/engine_ai.py, when present, adds its own
-COMMANDS (best, eval) to these, and may use parse_position and parse_die.
+COMMANDS (best, eval) to these; both parse their arguments with tools/engine_args.py.
 """
 import sys
 
 import tools  # noqa: F401  (puts the MicroPython stand-ins on sys.path)
 from firmware import movegen, posid
-
-
-def parse_position(text):
-    """The board a Position ID names, or ValueError saying why not."""
-    return posid.from_position_id(text)
-
-
-def parse_die(text):
-    if not text.isdigit() or not 1 <= int(text) <= 6:
-        raise ValueError("a die is 1..6, got %r" % text)
-    return int(text)
+from tools.engine_args import parse_die, parse_position
 
 
 def moves(args):

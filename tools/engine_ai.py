@@ -14,16 +14,7 @@ Malformed input raises ValueError with what was wrong.
 """
 import tools  # noqa: F401  (puts the MicroPython stand-ins on sys.path)
 from firmware import ai, evaluator, notation, posid
-
-
-def parse_position(text):
-    return posid.from_position_id(text)
-
-
-def parse_die(text):
-    if not text.isdigit() or not 1 <= int(text) <= 6:
-        raise ValueError("a die is 1..6, got %r" % text)
-    return int(text)
+from tools.engine_args import parse_die, parse_position
 
 
 def _level(text):

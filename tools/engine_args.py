@@ -1,0 +1,15 @@
+"""Arguments of the engine commands (tools/engine.py, tools/engine_ai.py):
+each parser returns the value or raises ValueError saying what was wrong."""
+import tools  # noqa: F401  (puts the MicroPython stand-ins on sys.path)
+from firmware import posid
+
+
+def parse_position(text):
+    """The board a Position ID names."""
+    return posid.from_position_id(text)
+
+
+def parse_die(text):
+    if not text.isdigit() or not 1 <= int(text) <= 6:
+        raise ValueError("a die is 1..6, got %r" % text)
+    return int(text)
