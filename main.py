@@ -3,7 +3,7 @@ saves at the moments the app names, the watchdog fed on every pass.
 
 On the device MicroPython runs this file after boot.py, and main() builds the
 drivers (hw/board.py), the save file (the `os` module and `open`) and the app,
-then loops forever. The host simulator (tools/sim.py) builds a Loop the same
+then loops forever. The host simulator (tools/sim/cli.py) builds a Loop the same
 way over the simulated machine, with its own storage and seeded dice.
 
 Nothing here waits for anything but the rest of a loop pass: the app thinks
@@ -18,8 +18,8 @@ import time
 import machine
 from micropython import const
 
-from firmware import save
-from firmware.dice import Dice, EntropySource
+from firmware.engine import save
+from firmware.engine.dice import Dice, EntropySource
 from hw.power import SLEEP
 
 PASS_MS = const(10)          # one loop pass: the app asks for every 10-20 ms
@@ -65,7 +65,7 @@ class Loop:
 
     def _make_app(self, app_class, dice, payload):
         if app_class is None:
-            from firmware.app import App
+            from firmware.handheld.app import App
             app_class = App
         error = False
         if self.save_status not in (save.OK, save.RESTORED, save.MISSING):

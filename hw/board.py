@@ -10,7 +10,7 @@ SCL_GPIO = const(5)
 I2C_HZ = const(400000)
 # Eight HT16K33s, 4 wide x 2 high, row-major from the top left module.
 MATRIX_ADDRESSES = (0x70, 0x71, 0x72, 0x73, 0x74, 0x75, 0x76, 0x77)
-# Buttons to ground with internal pull-ups, in firmware/keys.py order:
+# Buttons to ground with internal pull-ups, in firmware/handheld/keys.py order:
 # UP DOWN LEFT RIGHT A B CUBE MENU.
 BUTTON_GPIOS = (6, 7, 8, 9, 10, 11, 12, 13)
 BUZZER_GPIO = const(15)

@@ -2,7 +2,7 @@
 auto-repeat events, for several buttons at once.
 
 Pins read 0 while pressed (buttons to ground, internal pull-ups). A level counts
-only once it has held for debounce_ms. Events use firmware/keys.py's encoding,
+only once it has held for debounce_ms. Events use firmware/handheld/keys.py's encoding,
 event = kind << 4 | button, with the button numbered by its place in `pins`.
 poll() fills the preallocated `events` buffer and returns how many it holds.
 Every interval goes through ticks_diff, so the ticks_ms wrap does no harm.

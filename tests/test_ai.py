@@ -1,6 +1,7 @@
 import tools  # noqa: F401
-from firmware import ai, movegen
-from firmware.position import START, flip
+from firmware.opponent import ai
+from firmware.engine import movegen
+from firmware.engine.position import START, flip
 
 
 def test_levels_and_names():
@@ -13,7 +14,7 @@ def test_levels_and_names():
 def test_strongest_level_opens_with_the_book_plays():
     # The standard opening plays for these rolls.
     expected = {(3, 1): "8/5 6/5", (4, 2): "8/4 6/4", (6, 1): "13/7 8/7", (5, 3): "8/3 6/3"}
-    from firmware import notation
+    from firmware.engine import notation
     for (d1, d2), text in expected.items():
         result, move = ai.choose(START, d1, d2, ai.LEVELS)
         assert notation.move_text(START, move) == text
@@ -105,10 +106,11 @@ def test_cube_api_at_the_start_and_in_a_crushing_position():
 
 
 def test_benchmark_twin_chooses_what_the_device_chooses():
-    # The strength benchmark plays through tools.bench_ai.level_policy; it
-    # must make firmware.ai's choices, prefilter (a 584-play roll) included.
-    from tools import bench_ai, netmath
-    from firmware import weights
+    # The strength benchmark plays through tools.bench.ai.level_policy; it
+    # must make firmware.opponent.ai's choices, prefilter (a 584-play roll) included.
+    from tools.bench import ai as bench_ai
+    from tools.train import netmath
+    from firmware.opponent import weights
     net = netmath.IntNet(weights)
     crowded = bytes.fromhex("00020102000201020000000000000001010000000100000200000002"
                             "00000000000000000000000000000000000000000000")

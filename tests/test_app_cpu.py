@@ -1,6 +1,8 @@
 """The app against the computer (CPython only: the computer's thinking is
 slow under the MicroPython unix port's interpreter in CI)."""
-from firmware import ai, app as appmod, game, keys, play, playview, render
+from firmware.opponent import ai
+from firmware.handheld import app as appmod, keys, play, playview, render
+from firmware.engine import game
 from tests.portable.app_driver import Driver
 from tests.portable.test_app_flow import watch_frames
 

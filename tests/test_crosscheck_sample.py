@@ -1,6 +1,6 @@
 """A CI-sized sample of the cross-check against GNU Backgammon; the full run
-(100,000 pairs) is python -m tools.crosscheck_gnubg."""
-from tools import crosscheck_gnubg
+(100,000 pairs) is python -m tools.bench.crosscheck_gnubg."""
+from tools.bench import crosscheck_gnubg
 
 
 def test_sample_agrees_with_gnubg():

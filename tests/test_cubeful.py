@@ -1,5 +1,5 @@
 import tools  # noqa: F401
-from firmware import cubeful
+from firmware.opponent import cubeful
 
 ONE = cubeful.ONE
 

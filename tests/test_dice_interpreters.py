@@ -2,12 +2,12 @@
 import os
 import subprocess
 
-from firmware.dice import Dice, SeededSource
+from firmware.engine.dice import Dice, SeededSource
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCRIPT = (
     "import sys; sys.path.insert(0, 'tools/hostlib'); sys.path.insert(0, '')\n"
-    "from firmware.dice import Dice, SeededSource\n"
+    "from firmware.engine.dice import Dice, SeededSource\n"
     "d = Dice(SeededSource(12345))\n"
     "print(''.join(str(d.one()) for _ in range(2000)))\n"
 )

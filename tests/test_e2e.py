@@ -1,12 +1,12 @@
 """End to end: the real main loop, drivers and app on the simulated machine,
 driven only through the simulated buttons, battery and power, and checked
-only through the simulated LEDs, buzzer and flash (tools/sim_player.py reads
+only through the simulated LEDs, buzzer and flash (tools/sim/player.py reads
 the LEDs the way a player does)."""
-from firmware import sounds
-from tools import sim_reader as reader
-from tools.sim_core import Sim
-from tools.sim_flash import FolderFlash
-from tools.sim_player import Player, game_kind, hitter, parse_over, runner, staller
+from firmware.handheld import sounds
+from tools.sim import reader
+from tools.sim.core import Sim
+from tools.sim.flash import FolderFlash
+from tools.sim.player import Player, game_kind, hitter, parse_over, runner, staller
 
 KINDS = {1: "SINGLE", 2: "GAMMON", 3: "BACKGAMMON"}
 
@@ -100,7 +100,7 @@ def test_taken_double_moves_the_cube_to_the_taker(tmp_path):
 
 
 def p_is_text(grid):
-    from tools.sim_player import is_text
+    from tools.sim.player import is_text
     return is_text(grid)
 
 

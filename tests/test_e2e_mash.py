@@ -1,8 +1,8 @@
 """Random button mashing through the real main loop (the CI length; the
-million-event run is `python -m tools.mash`): no exception resets the board
+million-event run is `python -m tools.bench.mash`): no exception resets the board
 and the match stays valid after every press, across power cuts, cuts during
 saves, battery changes and idle spells."""
-from tools.mash import mash
+from tools.bench.mash import mash
 
 EVENTS = 10000
 

@@ -3,15 +3,15 @@
 A complete two-player game is played on the simulator under CPython by the
 LED-reading player, with every input kept as a script (docs/simulator.md).
 The same script then runs on the simulator under `micropython`, with the
-device code precompiled as on a Pico (tools/sim_mpy.py): the LEDs at the end
+device code precompiled as on a Pico (tools/sim/mpy.py): the LEDs at the end
 and the match file on the simulated flash must be identical.
 """
 import os
 
-from tools import sim_mpy
-from tools.sim_core import Sim
-from tools.sim_flash import FolderFlash
-from tools.sim_player import Player, runner
+from tools.sim import mpy as sim_mpy
+from tools.sim.core import Sim
+from tools.sim.flash import FolderFlash
+from tools.sim.player import Player, runner
 
 SEED = 5
 # The game's own heap, as on a Pico, plus what the host-only harness takes
@@ -19,8 +19,8 @@ SEED = 5
 HEAP = "512k"
 
 SCRIPT = """
-from sim_core import Sim, run_script
-from sim_flash import FolderFlash
+from core import Sim, run_script
+from flash import FolderFlash
 flash = FolderFlash('flash')
 flash.wipe()
 sim = Sim(flash, seed=%d)

@@ -7,11 +7,12 @@ import os
 import machine
 import pytest
 
-from firmware import movegen, sounds
-from tools import sim_reader as reader
-from tools.sim_core import CRASH, POWER_CUT, WATCHDOG, Sim
-from tools.sim_flash import FolderFlash
-from tools.sim_player import BLINK_MS, Player, board_after, is_text, runner
+from firmware.engine import movegen
+from firmware.handheld import sounds
+from tools.sim import reader
+from tools.sim.core import CRASH, POWER_CUT, WATCHDOG, Sim
+from tools.sim.flash import FolderFlash
+from tools.sim.player import BLINK_MS, Player, board_after, is_text, runner
 
 TURN = 4        # the roll at which each test steps in
 
@@ -250,7 +251,7 @@ def test_a_button_held_into_sleep_does_not_wake_it(tmp_path):
 
 
 def test_a_saved_game_that_crashes_every_resume_is_set_aside(tmp_path):
-    from firmware.app import App
+    from firmware.handheld.app import App
 
     class FailsInPlay(App):
         def update(self, now_ms, events=()):

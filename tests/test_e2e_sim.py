@@ -41,9 +41,9 @@ def test_bad_script_line_names_the_line(tmp_path):
 
 
 def test_terminal_drawing_shows_the_leds(tmp_path):
-    from tools.sim_core import Sim
-    from tools.sim_flash import FolderFlash
-    from tools.sim_terminal import render
+    from tools.sim.core import Sim
+    from tools.sim.flash import FolderFlash
+    from tools.sim.terminal import render
     sim = Sim(FolderFlash(str(tmp_path / "flash")), seed=1)
     sim.run_ms(300)
     out = render(sim)
@@ -55,10 +55,10 @@ def test_window_runs_headless_and_keys_press_buttons(tmp_path, monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
     import pygame
-    from tools.sim import parse
-    from tools.sim_core import Sim
-    from tools.sim_flash import FolderFlash
-    from tools.sim_window import Window
+    from tools.sim.cli import parse
+    from tools.sim.core import Sim
+    from tools.sim.flash import FolderFlash
+    from tools.sim.window import Window
     args = parse(["--data", str(tmp_path / "flash"), "--mute"])
     sim = Sim(FolderFlash(args.data), seed=1)
     window = Window(sim, args)
@@ -105,8 +105,8 @@ def test_the_tone_record_keeps_only_the_newest_and_counts_the_rest():
 
 def test_a_long_run_keeps_the_buzzer_record_bounded(tmp_path):
     from simhw import tones
-    from tools.sim_core import Sim
-    from tools.sim_flash import FolderFlash
+    from tools.sim.core import Sim
+    from tools.sim.flash import FolderFlash
     sim = Sim(FolderFlash(str(tmp_path / "flash")), seed=3)
     for _ in range(300):            # menu clicks: a tone and a silence each
         sim.press("DOWN")

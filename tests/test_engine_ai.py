@@ -1,6 +1,6 @@
 import tools  # noqa: F401
-from firmware import movegen, posid
-from firmware.position import START
+from firmware.engine import movegen, posid
+from firmware.engine.position import START
 from tools import engine, engine_ai
 
 START_ID = "4HPwATDgc/ABMA"

@@ -3,8 +3,8 @@ import subprocess
 import sys
 
 from tools import engine
-from tools.crosscheck_gnubg import gnubg_results
-from firmware import posid
+from tools.bench.crosscheck_gnubg import gnubg_results
+from firmware.engine import posid
 
 START = "4HPwATDgc/ABMA"
 

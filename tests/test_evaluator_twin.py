@@ -3,9 +3,11 @@ numpy twin (used by the benchmarks) computes exactly what the device does."""
 import numpy as np
 
 import tools  # noqa: F401
-from firmware import evaluator, met, movegen, weights
-from firmware.position import START, flip
-from tools import gen_met, gen_weights, netmath
+from firmware.opponent import evaluator, met, weights
+from firmware.engine import movegen
+from firmware.engine.position import START, flip
+from tools.gen import met as gen_met, weights as gen_weights
+from tools.train import netmath
 
 
 def _positions(count, seed):
@@ -26,12 +28,12 @@ def _positions(count, seed):
 
 
 def test_weights_module_is_generated_from_the_checkpoint():
-    with open("firmware/weights.py") as f:
+    with open("firmware/opponent/weights.py") as f:
         assert f.read() == gen_weights.generate()
 
 
 def test_match_table_is_generated_from_the_published_table():
-    with open("firmware/met.py") as f:
+    with open("firmware/opponent/met.py") as f:
         assert f.read() == gen_met.generate()
 
 

@@ -1,5 +1,5 @@
-from firmware import font
-from tools import gen_font
+from firmware.handheld import font
+from tools.gen import font as gen_font
 
 
 def test_font_module_is_what_the_generator_writes():

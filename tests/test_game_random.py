@@ -8,9 +8,9 @@ import io
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware import game, matchid, position
-from firmware.dice import Dice, SeededSource
-from firmware.matchrecord import TIMED_OUT, check
+from firmware.engine import game, matchid, position
+from firmware.engine.dice import Dice, SeededSource
+from firmware.engine.matchrecord import TIMED_OUT, check
 
 ACTIONS = ("roll", "double", "take", "drop", "play", "play", "play", "bad_play",
            "resign", "accept", "reject", "tick", "next_game")

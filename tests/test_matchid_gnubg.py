@@ -11,7 +11,7 @@ import tempfile
 
 import pytest
 
-from firmware import matchid
+from firmware.engine import matchid
 
 GNUBG = "/usr/games/gnubg"
 

@@ -4,7 +4,7 @@ MatchRecord and written out again, must come back line for line."""
 import io
 import re
 
-from firmware.matchrecord import BORNE_OFF, DROPPED, RESIGNED, MatchRecord
+from firmware.engine.matchrecord import BORNE_OFF, DROPPED, RESIGNED, MatchRecord
 
 # gnubg's export, less its date comment line, trailing spaces stripped
 GNUBG_EXPORT = """\

@@ -1,6 +1,6 @@
 """Match files that GNU Backgammon imports (skipped where the Debian `gnubg`
 package is not installed): random matches and money sessions played
-through firmware.game, with takes, drops, resignations and time losses,
+through firmware.engine.game, with takes, drops, resignations and time losses,
 are written as .mat files; gnubg imports each one and must find the same
 games, winners, points, dice, moves and cube actions, and warn of nothing.
 BLOT_GNUBG_MATCHES=500 runs more than the 20 matches CI plays."""
@@ -12,9 +12,9 @@ import tempfile
 
 import pytest
 
-from firmware import game
-from firmware.dice import Dice, SeededSource
-from firmware.matchrecord import RESIGNED, TIMED_OUT
+from firmware.engine import game
+from firmware.engine.dice import Dice, SeededSource
+from firmware.engine.matchrecord import RESIGNED, TIMED_OUT
 
 GNUBG = "/usr/games/gnubg"
 

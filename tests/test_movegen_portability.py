@@ -10,7 +10,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(ROOT, ".venv", "bin")
-FIRMWARE = sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "firmware", "*.py")))
+FIRMWARE = sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "firmware", "**", "*.py"), recursive=True))
 # Built-in modules of MicroPython's rp2 port that behave the same on the host.
 MICROPYTHON_MODULES = {"micropython", "array", "struct", "os", "gc", "sys", "math", "time",
                        "random", "io", "errno", "binascii", "collections", "re", "json"}

@@ -4,9 +4,9 @@ import gnubg_nn
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware import movegen, position
-from tools import movegen_baseline
-from tools.crosscheck_gnubg import gnubg_results
+from firmware.engine import movegen, position
+from tools.bench import baseline as movegen_baseline
+from tools.bench.crosscheck_gnubg import gnubg_results
 
 
 @st.composite

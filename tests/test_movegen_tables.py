@@ -2,17 +2,17 @@
 import subprocess
 import sys
 
-from firmware import movegen, movetables, position
-from tools import gen_movetables
+from firmware.engine import movegen, movetables, position
+from tools.gen import movetables as gen_movetables
 
 
 def test_tables_module_matches_its_generator():
-    with open("firmware/movetables.py") as f:
-        assert f.read() == gen_movetables.source(), "run python -m tools.gen_movetables"
+    with open("firmware/engine/movetables.py") as f:
+        assert f.read() == gen_movetables.source(), "run python -m tools.gen.movetables"
 
 
 def test_generator_check_mode_passes():
-    result = subprocess.run([sys.executable, "-m", "tools.gen_movetables", "--check"],
+    result = subprocess.run([sys.executable, "-m", "tools.gen.movetables", "--check"],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout
 

@@ -3,7 +3,7 @@ import random
 
 import gnubg_nn
 
-from firmware import movegen, position, posid
+from firmware.engine import movegen, position, posid
 
 
 def played_positions(n, seed):

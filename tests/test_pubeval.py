@@ -1,12 +1,12 @@
-"""tools/pubeval.py (the benchmark opponent) scores boards as GNU
+"""tools/train/pubeval.py (the benchmark opponent) scores boards as GNU
 Backgammon's compiled pub_eval.c does (gnubg_nn.pub_eval_score)."""
 import numpy as np
 
 import tools  # noqa: F401
 import gnubg_nn
-from firmware import movegen
-from firmware.position import START, flip
-from tools import pubeval
+from firmware.engine import movegen
+from firmware.engine.position import START, flip
+from tools.train import pubeval
 
 
 def test_scores_match_gnubgs_pubeval():

@@ -1,7 +1,7 @@
 import os
 import zlib
 
-from tools import frame_png
+from tools.sim import png as frame_png
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -30,7 +30,7 @@ def test_docs_board_png_is_the_current_example_frame():
     with open(os.path.join(ROOT, "docs", "board.png"), "rb") as f:
         stored = _png_rows(f.read())
     current = [bytes(r) for r in frame_png.pixels(frame_png.example_frame())]
-    assert stored == current, "docs/board.png is stale: run python -m tools.frame_png"
+    assert stored == current, "docs/board.png is stale: run python -m tools.sim.png"
 
 
 def test_png_has_one_round_led_per_cell():

@@ -5,7 +5,7 @@ import os
 
 from hypothesis import given, settings, strategies as st
 
-from firmware import save
+from firmware.engine import save
 
 
 def test_crc16_agrees_with_binascii():

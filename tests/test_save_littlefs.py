@@ -73,7 +73,7 @@ def mount(data):
 
 
 def store(fs):
-    from firmware import save
+    from firmware.engine import save
     return save.SaveFile(fs, fs.open)
 
 
@@ -83,7 +83,7 @@ def payload(n):
 
 def check():
     import vfs
-    from firmware import save
+    from firmware.engine import save
 
     image = bytearray(b"\xff" * (BLOCK * BLOCKS))
     vfs.VfsLfs2.mkfs(NorFlash(image), progsize=PROGSIZE)

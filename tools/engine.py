@@ -14,7 +14,7 @@ COMMANDS (best, eval) to these; both parse their arguments with tools/engine_arg
 import sys
 
 import tools  # noqa: F401  (puts the MicroPython stand-ins on sys.path)
-from firmware import movegen, posid
+from firmware.engine import movegen, posid
 from tools.engine_args import parse_die, parse_position
 
 

@@ -13,7 +13,8 @@
 Malformed input raises ValueError with what was wrong.
 """
 import tools  # noqa: F401  (puts the MicroPython stand-ins on sys.path)
-from firmware import ai, evaluator, notation, posid
+from firmware.opponent import ai, evaluator
+from firmware.engine import notation, posid
 from tools.engine_args import parse_die, parse_position
 
 

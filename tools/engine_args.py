@@ -1,7 +1,7 @@
 """Arguments of the engine commands (tools/engine.py, tools/engine_ai.py):
 each parser returns the value or raises ValueError saying what was wrong."""
 import tools  # noqa: F401  (puts the MicroPython stand-ins on sys.path)
-from firmware import posid
+from firmware.engine import posid
 
 
 def parse_position(text):

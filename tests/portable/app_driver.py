@@ -1,8 +1,9 @@
 """Drives the app with button events and time, as main.py would, for tests.
 Reads only what main.py reads (frame, sounds, saves) plus the app's state
 for choosing the next press."""
-from firmware import app as appmod
-from firmware import dice, game, keys
+from firmware.handheld import app as appmod
+from firmware.engine import dice, game
+from firmware.handheld import keys
 
 STEP_MS = 20
 

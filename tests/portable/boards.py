@@ -1,6 +1,6 @@
 """Hand-made positions for the rule tests: {point: checkers} from each
 side's own view, 25 = the bar; checkers not listed are borne off."""
-from firmware import position
+from firmware.engine import position
 
 
 def board(ours, theirs=None):

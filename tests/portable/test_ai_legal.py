@@ -1,7 +1,8 @@
 """The computer plays only legal moves, at every level, under MicroPython's
 200k heap too: whole games of the levels against each other."""
-from firmware import ai, movegen
-from firmware.position import START, flip, validate, winner_kind
+from firmware.opponent import ai
+from firmware.engine import movegen
+from firmware.engine.position import START, flip, validate, winner_kind
 
 # A fixed dice sequence (a small linear congruential generator) per game.
 

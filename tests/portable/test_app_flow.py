@@ -1,5 +1,6 @@
-from firmware import app as appmod
-from firmware import game, keys, playview, render, sounds
+from firmware.handheld import app as appmod
+from firmware.engine import game
+from firmware.handheld import keys, playview, render, sounds
 from tests.portable.app_driver import Driver
 
 
@@ -280,7 +281,7 @@ def test_menu_opened_on_the_game_over_screen_comes_back_to_it():
 
 
 def test_damaged_payloads_never_crash_the_app():
-    from firmware.dice import SeededSource
+    from firmware.engine.dice import SeededSource
     d = _two_player()
     d.settle()
     d.human_turn()

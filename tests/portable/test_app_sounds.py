@@ -1,4 +1,4 @@
-from firmware import sounds
+from firmware.handheld import sounds
 
 
 def test_every_melody_is_note_length_pairs_within_range():

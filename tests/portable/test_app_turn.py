@@ -1,5 +1,6 @@
-from firmware import keys, movegen, position, sounds
-from firmware.turn import TurnInput
+from firmware.handheld import keys, sounds
+from firmware.engine import movegen, position
+from firmware.handheld.turn import TurnInput
 
 
 def test_only_checkers_that_can_move_are_pickable():

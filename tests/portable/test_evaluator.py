@@ -1,5 +1,5 @@
-from firmware import evaluator
-from firmware.position import START, flip
+from firmware.opponent import evaluator
+from firmware.engine.position import START, flip
 
 ONE = evaluator.ONE
 

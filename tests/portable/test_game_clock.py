@@ -1,8 +1,8 @@
 """The countdown clock on its own and inside the match."""
-from firmware import game, position
-from firmware.clock import Clock
-from firmware.dice import ManualDice
-from firmware.matchrecord import TIMED_OUT
+from firmware.engine import game, position
+from firmware.engine.clock import Clock
+from firmware.engine.dice import ManualDice
+from firmware.engine.matchrecord import TIMED_OUT
 
 
 def test_the_delay_runs_first_then_the_reserve():

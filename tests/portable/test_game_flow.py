@@ -1,8 +1,8 @@
 """Game and match flow: opening, turns, passes, cube, scoring, Crawford,
 resignation, and the match IDs gnubg printed for the same play."""
-from firmware import game, movegen, position, posid
-from firmware.dice import ManualDice
-from firmware.matchrecord import BORNE_OFF, DROPPED, RESIGNED
+from firmware.engine import game, movegen, position, posid
+from firmware.engine.dice import ManualDice
+from firmware.engine.matchrecord import BORNE_OFF, DROPPED, RESIGNED
 
 
 def raises(func, *args):

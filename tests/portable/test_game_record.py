@@ -1,9 +1,9 @@
 """The match record: compact entries, trimming, checks and the .mat text."""
 import io
 
-from firmware import game
-from firmware.dice import Dice, ManualDice, SeededSource
-from firmware.matchrecord import DROPPED, RESIGNED, MatchRecord, check
+from firmware.engine import game
+from firmware.engine.dice import Dice, ManualDice, SeededSource
+from firmware.engine.matchrecord import DROPPED, RESIGNED, MatchRecord, check
 
 
 def lines(rec, length=3):

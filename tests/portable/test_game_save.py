@@ -1,7 +1,7 @@
 """Match.to_bytes / from_bytes: everything needed to resume, and nothing
 corrupt accepted."""
-from firmware import game
-from firmware.dice import Dice, ManualDice, SeededSource
+from firmware.engine import game
+from firmware.engine.dice import Dice, ManualDice, SeededSource
 
 
 def advance(m, until):

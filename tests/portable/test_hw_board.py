@@ -1,7 +1,7 @@
 import machine  # first: under MicroPython it puts simulated time behind `import time`
 import time
 
-from firmware import keys
+from firmware.handheld import keys
 from hw import board
 from hw.power import IDLE_HZ
 from simhw import board as simboard

@@ -1,7 +1,7 @@
 import machine  # first: under MicroPython it puts simulated time behind `import time`
 import time
 
-from firmware import keys
+from firmware.handheld import keys
 from hw import board
 from hw.buttons import Buttons
 from hw.buzzer import Buzzer

@@ -1,5 +1,5 @@
 """Match IDs against IDs that GNU Backgammon 1.07 printed in real play."""
-from firmware import matchid
+from firmware.engine import matchid
 
 # (ID from gnubg, fields in matchid.FIELDS order, cube as its value).
 # The last field is the Jacoby rule: gnubg's money sessions have it on.

@@ -1,4 +1,4 @@
-from firmware import position
+from firmware.engine import position
 
 
 def test_start_has_167_pips_each():

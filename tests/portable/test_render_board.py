@@ -1,4 +1,5 @@
-from firmware import position, render
+from firmware.engine import position
+from firmware.handheld import render
 
 
 def _frame(scene, now=0):

@@ -1,5 +1,5 @@
 """Dice: the seeded source gives the same faces under every Python."""
-from firmware.dice import Dice, EntropySource, ManualDice, SeededSource
+from firmware.engine.dice import Dice, EntropySource, ManualDice, SeededSource
 
 
 def test_seeded_sequence_is_fixed():

@@ -3,7 +3,7 @@
 Boards are written as {point: checkers} from each side's own view, 25 = bar;
 checkers not listed are borne off.
 """
-from firmware import movegen, notation, position
+from firmware.engine import movegen, notation, position
 from tests.portable.boards import board
 
 

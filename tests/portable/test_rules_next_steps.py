@@ -1,5 +1,5 @@
 """The handheld cursor's view: which single steps are still legal mid-turn."""
-from firmware import movegen, position
+from firmware.engine import movegen, position
 from tests.portable.boards import board
 
 

@@ -1,5 +1,5 @@
 """GNU Backgammon Position IDs, both ways (values checked against gnubg)."""
-from firmware import movegen, position, posid
+from firmware.engine import movegen, position, posid
 
 
 def test_start_position_id():

@@ -1,5 +1,5 @@
 """Position helpers the game flow relies on: race, game over, validation."""
-from firmware import position
+from firmware.engine import position
 from tests.portable.boards import board
 
 

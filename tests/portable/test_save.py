@@ -6,7 +6,7 @@ the power can go before any step. A write cut short leaves the bytes written
 so far (harsher than LittleFS, which keeps the old file until a close), or,
 with torn=True, the rest of that write as erased flash (0xFF).
 """
-from firmware import save
+from firmware.engine import save
 
 
 class PowerCut(Exception):

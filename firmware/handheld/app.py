@@ -1,0 +1,362 @@
+"""The handheld's state machine: button events and time in; the frame, the
+melodies, the brightness and requests to save or sleep out. docs/app.md
+has the screens, the key map and the interface main.py uses.
+
+Nothing here blocks: every update() handles its events, advances timers,
+does at most one bounded slice of the computer's work and redraws.
+"""
+from micropython import const
+
+from firmware.engine import game
+from firmware.handheld import keys, menu, render, sounds
+from firmware.handheld.play import Play
+
+VERSION = const(1)      # first byte of the save payload
+
+# screens
+RESUME = const(0)
+MAIN = const(1)
+PLAY = const(2)
+MESSAGE = const(3)
+SLEEP = const(4)
+
+# what the main menu's PLAY item offers
+VS_CPU = const(0)
+TWO_PLAYERS = const(1)
+DEMO = const(2)
+KNOCKOUT = const(3)
+MODE_NAMES = ("VS CPU", "2 PLAYER", "DEMO", "KNOCKOUT")
+LENGTHS = (0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25)
+_LENGTH_NAMES = tuple("MONEY" if n == 0 else str(n) for n in LENGTHS)
+
+BATTERY_OK = const(0)
+BATTERY_LOW = const(1)
+BATTERY_CRITICAL = const(2)
+LOW_REPEAT_MS = 600000      # the low-battery beep again every 10 minutes
+SLEEP_AFTER_MS = const(3000)  # the critical message stays this long
+
+_SETTINGS = const(8)        # bytes of settings in the payload
+
+# The frame is drawn again only when what it shows may have changed: a
+# press, a step of the game, a battery change, or the time reaching the next
+# change of something that moves (the periods in firmware/handheld/playview.py; the
+# text screens here scroll a column every 70 ms, the low-battery mark blinks
+# at 500 ms).
+BOARD_TICK_MS = const(250)
+TEXT_TICK_MS = const(70)
+
+
+# The computer's levels, as firmware/opponent/ai.py names them (LEVEL_NAMES); kept
+# here so the menu can show them without importing the computer.
+LEVEL_NAMES = ("KID", "EASY", "CLUB", "PRO", "MAX")
+
+
+class App:
+    def __init__(self, dice, saved=None, save_error=False):
+        self.frame = bytearray(512)
+        self.redraws = 0            # times the frame was drawn (benchmarks, tests)
+        self._dirty = True          # draw at the next update whatever the time
+        self._tick_ms = TEXT_TICK_MS
+        self._tick_at = -1          # now // _tick_ms when last drawn
+        self._blink_at = -1         # now // BOARD_TICK_MS when last drawn
+        self.brightness = 8
+        self.sleep_requested = False
+        self.dice = dice
+        self.now = 0
+        self._sound = None
+        self._save = None
+        self.sound_on = True
+        self.battery_state = BATTERY_OK
+        self.battery_percent = 100
+        self._low_beep_at = None
+        self.levels = LEVEL_NAMES
+        self.main = menu.Menu([
+            ["PLAY", MODE_NAMES, VS_CPU],
+            ["LEVEL", self.levels, min(2, len(self.levels) - 1)],
+            ["POINTS", _LENGTH_NAMES, 0],
+            ["CLOCK", ("OFF", "ON"), 0],
+            ["SOUND", ("ON", "OFF"), 0],
+            ["START", None, 0],
+        ], note="PRESS A")
+        self.knockout_round = 0     # 0 outside a knockout, else 1..len(levels)
+        self.play = None
+        self.message = None         # (top, bottom, then): a screen until A
+        self.since = 0
+        self.screen = MAIN
+        self.resumable = None
+        if save_error:
+            text = save_error if isinstance(save_error, str) else "SAVE LOST"
+            self._show(text.upper(), "NEW GAME - A", None)
+        elif saved is not None:
+            try:
+                parsed = self._parse(saved)
+            except Exception as exc:    # whatever the bytes, a fresh game, never a crash
+                self._show("SAVE CORRUPT", str(exc).upper(), None)
+            else:
+                if parsed[-1] is None:
+                    self._restore(parsed)       # settings only: nothing to resume
+                else:
+                    self.resumable = parsed
+                    self.screen = RESUME
+
+    # ---- the interface for main.py ----------------------------------------
+
+    def update(self, now_ms, events=()):
+        self.now = now_ms
+        changed = self._dirty
+        pressed = False
+        for ev in events:
+            k = keys.kind(ev)
+            b = keys.button(ev)
+            if k == keys.PRESS or (k == keys.REPEAT and b <= keys.RIGHT):
+                self._press(b)
+                pressed = True
+        if pressed:
+            # A pass that carried a press only redraws, so the press shows
+            # at once; the computer's next slice waits for the next pass.
+            changed = True
+        elif self._advance(now_ms):
+            changed = True
+        if changed or now_ms // self._tick_ms != self._tick_at \
+                or now_ms // BOARD_TICK_MS != self._blink_at:
+            self._tick_ms = self._draw(now_ms)
+            self._tick_at = now_ms // self._tick_ms
+            self._blink_at = now_ms // BOARD_TICK_MS
+            self._dirty = False
+            self.redraws += 1
+
+    def woke(self):
+        """main.py calls this when a press has woken the device. On a
+        critical battery the message shows again, for its full time, before
+        the next sleep."""
+        self._dirty = True
+        if self.screen == SLEEP:
+            self.sleep_requested = False
+            self.since = self.now
+
+    def take_sound(self):
+        melody = self._sound
+        self._sound = None
+        return melody if self.sound_on else None
+
+    def take_save(self):
+        data = self._save
+        self._save = None
+        return data
+
+    def battery(self, state, percent=0):
+        self.battery_percent = percent
+        if state == self.battery_state:
+            return
+        self._dirty = True
+        self.battery_state = state
+        if state == BATTERY_LOW:
+            self._beep(sounds.LOW_BATTERY)
+            self._low_beep_at = self.now + LOW_REPEAT_MS
+        elif state == BATTERY_CRITICAL:
+            self.request_save()
+            self.screen = SLEEP
+            self.since = self.now
+        else:
+            self._low_beep_at = None
+
+    @property
+    def match(self):
+        """The firmware.engine.game.Match in play, or None (for the match record)."""
+        return self.play.match if self.play is not None else None
+
+    def write_mat(self, stream):
+        """Writes the match in play as GNU Backgammon's .mat text to
+        `stream` (anything with write(str)); False when no match is in play."""
+        if self.play is None:
+            return False
+        self.play.match.write_mat(stream, self.play.names)
+        return True
+
+    def snapshot(self):
+        """The payload to save now: settings and the match in play."""
+        out = bytearray((VERSION, self.main.value("PLAY"), self.main.value("LEVEL"),
+                         self.main.value("POINTS"), self.main.value("CLOCK"),
+                         0 if self.sound_on else 1, self.brightness, self.knockout_round))
+        if self.play is not None:
+            out.extend(self.play.match.to_bytes())
+        return bytes(out)
+
+    def request_save(self):
+        self._save = self.snapshot()
+
+    # ---- internals ----------------------------------------------------------
+
+    def _beep(self, melody):
+        if melody is not None:
+            self._sound = melody
+
+    def _show(self, top, bottom, then):
+        """A message screen; A (or B) goes on to `then` (a callable) or the
+        main menu."""
+        self.message = (top, bottom, then)
+        self.screen = MESSAGE
+        self.since = self.now
+
+    def _parse(self, data):
+        if len(data) < _SETTINGS or data[0] != VERSION:
+            raise ValueError("save version %d" % (data[0] if data else -1))
+        mode, level, length, clock, mute, bright, ko = data[1:_SETTINGS]
+        if mode >= len(MODE_NAMES) or length >= len(LENGTHS) or not 1 <= bright <= 16:
+            raise ValueError("settings %r" % (bytes(data[1:_SETTINGS]),))
+        match = None
+        if len(data) > _SETTINGS:
+            match = game.Match.from_bytes(bytes(data[_SETTINGS:]), self.dice)
+        return (mode, min(level, len(self.levels) - 1), length, clock, mute, bright, ko, match)
+
+    def _restore(self, parsed):
+        mode, level, length, clock, mute, bright, ko, match = parsed
+        self.main.set("PLAY", mode)
+        self.main.set("LEVEL", level)
+        self.main.set("POINTS", length)
+        self.main.set("CLOCK", clock)
+        self.main.set("SOUND", mute)
+        self.sound_on = not mute
+        self.brightness = bright
+        self.knockout_round = ko
+        if match is None:
+            self.screen = MAIN
+            return
+        self.play = Play(self, match, self._players(mode, level, ko))
+        self.screen = PLAY
+
+    def _players(self, mode, level, ko):
+        """The computer's level for each side, 0 for a human."""
+        if mode == TWO_PLAYERS:
+            return (0, 0)
+        if mode == DEMO:
+            return (level + 1, level + 1)
+        if mode == KNOCKOUT:
+            return (0, ko)
+        return (0, level + 1)
+
+    def start_match(self):
+        mode = self.main.value("PLAY")
+        length = LENGTHS[self.main.value("POINTS")]
+        if mode == KNOCKOUT:
+            if self.knockout_round == 0:
+                self.knockout_round = 1
+            if length == 0:
+                length = 3      # a knockout round is a match, never money
+        else:
+            self.knockout_round = 0
+        match = game.Match(self.dice, length, self.main.value("CLOCK") == 1)
+        self.play = Play(self, match, self._players(mode, self.main.value("LEVEL"), self.knockout_round))
+        self.screen = PLAY
+        self.request_save()
+
+    def match_over(self, winner):
+        """Called by the play screen when the match has a winner."""
+        names = self.play.names
+        if self.knockout_round:
+            if winner != 0:
+                top, bottom = "KNOCKED OUT", "ROUND %d OF %d" % (self.knockout_round, len(self.levels))
+                self.knockout_round = 0
+            elif self.knockout_round >= len(self.levels):
+                top, bottom = "CHAMPION!", "ALL %d ROUNDS WON" % len(self.levels)
+                self.knockout_round = 0
+            else:
+                self.knockout_round += 1
+                top = "ROUND %d" % self.knockout_round
+                bottom = "VS %s" % self.levels[self.knockout_round - 1]
+                self.play = None
+                self.request_save()
+                self._show(top, bottom, self.start_match)
+                return
+        else:
+            m = self.play.match
+            top = "%s WINS" % names[winner]
+            bottom = "MATCH %d-%d" % (m.score[0], m.score[1])
+        self.play = None
+        self.request_save()
+        self._show(top, bottom, None)
+
+    def new_game(self):
+        self.play = None
+        self.knockout_round = 0
+        self.screen = MAIN
+        self.since = self.now
+        self.request_save()
+
+    def set_sound(self, on):
+        self.sound_on = on
+        self.main.set("SOUND", 0 if on else 1)
+
+    def _press(self, button):
+        if self.screen == SLEEP:
+            return
+        if self.screen == RESUME:
+            if button == keys.A:
+                self._restore(self.resumable)
+                self._beep(sounds.CLICK)
+            elif button == keys.B:
+                self.resumable = None
+                self.screen = MAIN
+                self._beep(sounds.CLICK)
+            return
+        if self.screen == MESSAGE:
+            if button in (keys.A, keys.B):
+                then = self.message[2]
+                self.message = None
+                self.screen = MAIN
+                self._beep(sounds.CLICK)
+                if then is not None:
+                    then()
+            return
+        if self.screen == MAIN:
+            result, melody = self.main.press(button, self.now)
+            self._beep(melody)
+            if result == menu.CHANGED:
+                self.sound_on = self.main.value("SOUND") == 0
+                if self.main.label() == "PLAY":
+                    self.knockout_round = 0
+                if self.play is None:
+                    self.request_save()     # a saved match stays until a new one starts
+            elif result == menu.PICK:
+                if self.main.value("PLAY") == KNOCKOUT:
+                    if self.knockout_round == 0:
+                        self.knockout_round = 1
+                    self._show("ROUND %d" % self.knockout_round,
+                               "VS %s" % self.levels[self.knockout_round - 1], self.start_match)
+                else:
+                    self.start_match()
+            return
+        if self.screen == PLAY:
+            self.play.press(button, self.now)
+
+    def _advance(self, now):
+        """Timers and the computer; True when the screen may have changed."""
+        if self._low_beep_at is not None and now >= self._low_beep_at:
+            self._beep(sounds.LOW_BATTERY)
+            self._low_beep_at = now + LOW_REPEAT_MS
+        if self.screen == SLEEP:
+            if now - self.since >= SLEEP_AFTER_MS:
+                self.sleep_requested = True
+            return False
+        if self.screen == PLAY:
+            return self.play.advance(now)
+        return False
+
+    def _draw(self, now):
+        """Draws the screen; returns the period (ms) at which what it drew
+        moves by itself."""
+        f = self.frame
+        if self.screen == PLAY:
+            return self.play.draw(f, now)
+        if self.screen == MAIN:
+            self.main.draw(f, now)
+        elif self.screen == RESUME:
+            render.screen(f, "RESUME?", "A YES  B NEW", now, self.since)
+        elif self.screen == MESSAGE:
+            render.screen(f, self.message[0], self.message[1], now, self.since)
+        else:
+            render.screen(f, "BATTERY EMPTY", "GAME SAVED", now, self.since,
+                          top_colour=render.RED)
+        if self.battery_state == BATTERY_LOW and render.blink(now, 500):
+            f[render.BATTERY_X + 7 * 32] = render.YELLOW
+        return TEXT_TICK_MS

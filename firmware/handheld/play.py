@@ -1,0 +1,476 @@
+"""The play screen: one match on the board, for humans at the buttons and the
+computer in slices, with the MENU of things to look at during play.
+
+The match (firmware.engine.game.Match) holds the rules and the score; this file
+holds only what the handheld adds: whose buttons act, the pace at which the
+computer's moves are shown, the messages, the hint and the menu.
+"""
+from micropython import const
+
+from firmware.engine import game
+from firmware.handheld import keys, menu, playview, render, sounds
+from firmware.handheld.playview import BOARD, CONFIRM_DOUBLE, HINT, MENU, OVER
+from firmware.handheld.turn import TurnInput
+
+_ai = None
+
+
+def ai():
+    """The computer opponent, imported when first needed: a game between
+    two humans never spends the heap on its weights."""
+    global _ai
+    if _ai is None:
+        from firmware.opponent import ai as module
+        _ai = module
+    return _ai
+
+
+STEP_MS = const(450)        # between the steps of a shown move
+LOOK_MS = const(700)        # the computer's dice shown before it moves
+DECIDE_MS = const(900)      # the computer's pause before a cube answer
+PASS_MS = const(1500)       # a roll with no move, shown before it passes
+SAY_MS = const(1500)        # a short message (TAKEN, DROPPED, ...)
+DEMO_OVER_MS = const(5000)  # the demo's game-over screen, before it plays on
+_RESIGN_NAMES = ("SINGLE", "GAMMON", "BKGAMMON")
+
+
+def _names(players):
+    if players[0] == 0 and players[1]:
+        return ("YOU", "CPU")
+    return ("RED", "GREEN")
+
+
+class Play:
+    def __init__(self, app, match, players):
+        self.app = app
+        self.match = match
+        self.players = players      # computer level per side, 0 = human
+        self.names = _names(players)
+        self.scene = render.Scene()
+        self.mode = BOARD
+        self.turn_input = None
+        self.thinker = None
+        self.shown = None           # a move being shown: [board, steps, result, index]
+        self.wait_until = 0         # the computer (or a pass) waits until then
+        self.say = None             # (text, until): a short message over the board
+        self.hint = None            # (thinker, start board) while the hint is found
+        self.hint_board = None
+        self.since = 0
+        self.menu = menu.Menu([
+            ["HINT", None, 0],
+            ["PIPS", None, 0],
+            ["SCORE", None, 0],
+            ["IDS", None, 0],
+            ["CLOCK", None, 0],
+            ["BATTERY", None, 0],
+            ["RESIGN", _RESIGN_NAMES, 0],
+            ["SOUND", ("ON", "OFF"), 0],
+            ["BRIGHT", tuple(str(i) for i in range(1, 17)), 7],
+            ["NEW GAME", None, 0],
+        ])
+        self._announced = -1        # the game whose end has been shown
+        self.cursor = [-1, -1]      # each human's cursor, kept between turns
+        self.offer = None           # the computer's cube decision, made a pass before it acts
+
+    # ---- helpers --------------------------------------------------------
+
+    def human(self, player):
+        return self.players[player] == 0
+
+    def _beep(self, melody):
+        self.app._beep(melody)
+
+    def _act(self, action, *args):
+        """Calls a match action; a clock that has run out ends the game
+        instead (the match raises ValueError and has already scored it)."""
+        try:
+            action(*args)
+            return True
+        except ValueError:
+            if self.match.game.state != game.OVER:
+                raise
+            return False
+
+    def _rolled(self):
+        """The dice are out: a save point of its own, so that a power cut
+        before the move cannot give the player another roll."""
+        self._beep(sounds.DICE)
+        self.app.request_save()
+
+    def _after_action(self):
+        """A safe moment: the turn, cube action or game is complete."""
+        self.turn_input = None
+        self.thinker = None
+        self.shown = None
+        self.app.request_save()
+
+    # ---- buttons --------------------------------------------------------
+
+    def press(self, button, now):
+        if self.mode == MENU:
+            self._menu_press(button, now)
+            return
+        if self.mode == HINT:
+            self.mode = BOARD
+            self.hint = None
+            self.hint_board = None
+            return
+        if self.mode == OVER:
+            if button == keys.A:
+                self._next_game(now)
+            elif button == keys.MENU:
+                self._open_menu(now)
+            return
+        if button == keys.MENU:
+            self._open_menu(now)
+            return
+        m = self.match
+        g = m.game
+        if self.mode == CONFIRM_DOUBLE:
+            self.mode = BOARD
+            if button == keys.A and m.may_double():
+                if self._act(m.double, now):
+                    self._beep(sounds.DOUBLE)
+                    self._after_action()
+                    self.wait_until = now + DECIDE_MS   # the computer "considers" it
+            return
+        actor = m.to_act()
+        if actor < 0 or not self.human(actor):
+            if self.players[0] and self.players[1] and button in (keys.A, keys.B):
+                self._open_menu(now)    # demo: A or B shows the menu
+            return
+        if g.state == game.OPENING:
+            if button == keys.A:
+                if self._act(m.roll, now):
+                    self._rolled()
+                self.wait_until = now + PASS_MS
+            return
+        if g.state == game.ROLL:
+            if button == keys.A:
+                if self._act(m.roll, now):
+                    self._rolled()
+            elif button == keys.CUBE:
+                if m.may_double():
+                    self.mode = CONFIRM_DOUBLE
+                    self._beep(sounds.CLICK)
+                else:
+                    self._beep(sounds.ILLEGAL)
+            return
+        if g.state == game.DOUBLED:
+            if button == keys.A:
+                self._act(m.take, now)
+                self._after_action()
+                self._beep(sounds.CLICK)
+            elif button == keys.B:
+                self._act(m.drop, now)
+                self._after_action()
+            return
+        if g.state == game.RESIGNING:
+            if button == keys.A:
+                self._act(m.accept, now)
+                self._after_action()
+            elif button == keys.B:
+                self._act(m.reject, now)
+                self._beep(sounds.CLICK)
+            return
+        if g.state == game.MOVE and self.turn_input is not None and self.shown is None:
+            t = self.turn_input
+            if t.complete() and button == keys.A:
+                result = t.board
+                self.cursor[g.turn] = t.cursor
+                if self._act(m.play, result, now):
+                    self._after_action()
+                return
+            self._beep(t.press(button))
+
+    def _open_menu(self, now):
+        self.mode = MENU
+        self.menu.at = 0
+        self.menu.since = now
+        self.menu.set("SOUND", 0 if self.app.sound_on else 1)
+        self.menu.set("BRIGHT", self.app.brightness - 1)
+
+    def _menu_press(self, button, now):
+        result, melody = self.menu.press(button, now)
+        self._beep(melody)
+        label = self.menu.label()
+        if result == menu.BACK:
+            self.mode = BOARD
+        elif result == menu.CHANGED:
+            if label == "SOUND":
+                self.app.set_sound(self.menu.value("SOUND") == 0)
+                self.app.request_save()
+            elif label == "BRIGHT":
+                self.app.brightness = self.menu.value("BRIGHT") + 1
+                self.app.request_save()
+        elif result == menu.PICK:
+            if label == "HINT":
+                self._start_hint(now)
+            elif label == "RESIGN":
+                self._resign(now)
+            elif label == "NEW GAME":
+                self.app.new_game()
+
+    def _start_hint(self, now):
+        m = self.match
+        g = m.game
+        if g.state != game.MOVE or not self.human(g.turn) or self.turn_input is None:
+            self._beep(sounds.ILLEGAL)
+            return
+        start = self.turn_input.start
+        self.hint = ai().Thinker(start, g.dice[0], g.dice[1], ai().LEVELS, plays=g.plays)
+        self.hint_board = None
+        self.mode = HINT
+        self.since = now
+
+    def _resign(self, now):
+        m = self.match
+        g = m.game
+        if g.state not in (game.ROLL, game.MOVE) or not self.human(g.turn):
+            self._beep(sounds.ILLEGAL)
+            return
+        self.mode = BOARD
+        self.turn_input = None
+        self._act(m.resign, self.menu.value("RESIGN") + 1, now)
+        self.wait_until = now + DECIDE_MS
+
+    # ---- time -----------------------------------------------------------
+
+    def advance(self, now):
+        """Timers and the computer's next slice. Returns False when nothing
+        the screen shows has changed (waiting, thinking), so the frame need
+        not be drawn again; True whenever it may have."""
+        m = self.match
+        g = m.game
+        changed = False
+        if self.say is not None and now >= self.say[1]:
+            self.say = None
+            changed = True
+        if self.mode == HINT:
+            return self._hint_slice() or changed
+        if g.state != game.OVER and m.tick(now):
+            self._after_action()
+            changed = True
+        if g.state == game.OVER:
+            if self._game_over(now):
+                changed = True
+            if self.players[0] and self.players[1] and now - self.since >= DEMO_OVER_MS:
+                self._next_game(now)        # the demo goes on by itself
+                changed = True
+            return changed
+        if self.mode != BOARD:
+            return changed
+        actor = m.to_act()
+        if g.state == game.MOVE:
+            return self._move(now) or changed
+        elif self.human(actor):
+            return changed
+        elif now < self.wait_until:
+            return changed
+        elif g.state == game.OPENING:
+            if self._act(m.roll, now):
+                self._rolled()
+            self.wait_until = now + PASS_MS
+        elif g.state == game.ROLL:
+            return self._computer_roll(now) or changed
+        elif g.state == game.DOUBLED:
+            self._computer_answer(now)
+        elif g.state == game.RESIGNING:
+            self._computer_resign_answer(now)
+        return True
+
+    def _computer_roll(self, now):
+        """Cube or roll, over two passes: the cube decision (an evaluation)
+        and the roll (the move generator) each take a pass of their own.
+        True once it has acted."""
+        m = self.match
+        g = m.game
+        if self.offer is None:
+            # the decision alone shows nothing; the next pass acts on it
+            self.offer = m.may_double() and self._cube_offer(self.players[g.turn])
+            return False
+        offer = self.offer
+        self.offer = None
+        if offer:
+            if self._act(m.double, now):
+                self._beep(sounds.DOUBLE)
+                self._after_action()
+                self.wait_until = now + DECIDE_MS
+            return True
+        if self._act(m.roll, now):
+            self._rolled()
+            self.wait_until = now + LOOK_MS
+        return True
+
+    def _away(self, player):
+        m = self.match
+        return m.length - m.score[player] if m.length else 0
+
+    def _cube_offer(self, level):
+        g = self.match.game
+        return ai().cube_offer(g.board, level, g.cube, g.cube_owner in (game.CENTRED, g.turn),
+                             self.match.length, self._away(g.turn), self._away(1 - g.turn),
+                             g.crawford)
+
+    def _computer_answer(self, now):
+        m = self.match
+        g = m.game
+        taker = 1 - g.turn
+        level = self.players[taker]
+        take = ai().cube_take(
+            game.position.flip(g.board), level, g.cube, m.length,
+            self._away(taker), self._away(g.turn))
+        if take:
+            self._act(m.take, now)
+            self.say = ("TAKEN", now + SAY_MS)
+        else:
+            self._act(m.drop, now)
+        self._after_action()
+        self.wait_until = now + SAY_MS
+
+    def _computer_resign_answer(self, now):
+        m = self.match
+        g = m.game
+        accept = True
+        if g.resign < game.BACKGAMMON:
+            p = ai().evaluator.evaluate(game.position.flip(g.board))
+            # p: win, win gammon, win backgammon, lose gammon, lose bg
+            more = p[1] if g.resign == game.SINGLE else p[2]
+            accept = more < ai().ONE // 5
+        if accept:
+            self._act(m.accept, now)
+            self._after_action()
+        else:
+            self._act(m.reject, now)
+            self.say = ("REFUSED", now + SAY_MS)
+
+    def _move(self, now):
+        """The player on roll has the dice: a human enters the play, the
+        computer thinks in slices; each shown at a readable pace. True when
+        the board shown changed."""
+        m = self.match
+        g = m.game
+        if self.shown is not None:
+            return self._show_step(now)
+        if now < self.wait_until:
+            return False
+        if g.ensure_plays():
+            return False        # the roll's dice were drawn in the pass before
+        if self.human(g.turn):
+            if self.turn_input is None:
+                self.turn_input = TurnInput(g.board, g.dice[0], g.dice[1], g.turn,
+                                            self.cursor[g.turn])
+                self._plan_forced(now)
+                return True
+            return False
+        if self.thinker is None:
+            self.thinker = ai().Thinker(g.board, g.dice[0], g.dice[1], self.players[g.turn],
+                                        plays=g.plays)
+            return False
+        if self.thinker.step():
+            result, move = self.thinker.result
+            self.thinker = None
+            self._show_move(result, move, now)
+            return True
+        return False
+
+    def _plan_forced(self, now):
+        """A pass or a play with no choice is shown and made without the
+        player: the turn goes on after a visible pause."""
+        t = self.turn_input
+        if t.complete():
+            # No move: the dice stay on the board, yellow, then the turn passes.
+            self.shown = [t.start, (), t.start, 0]
+            self.wait_until = now + PASS_MS
+            return
+        probe = TurnInput(t.start, t.d1, t.d2, t.mover, t.cursor)
+        steps = []
+        while not probe.complete():
+            step = probe.forced_step()
+            if step is None:
+                return
+            probe.place(step[0], step[1])
+            steps.append(step)
+        self.shown = [t.start, tuple(steps), probe.board, 0]
+        self.wait_until = now + LOOK_MS
+
+    def _show_move(self, result, move, now):
+        g = self.match.game
+        self.shown = [g.board, move, result, 0]
+        self.wait_until = now + LOOK_MS
+
+    def _show_step(self, now):
+        """One step of a shown move per STEP_MS; the play is made after the
+        last one."""
+        if now < self.wait_until:
+            return False
+        board, steps, result, i = self.shown
+        if i < len(steps):
+            f, t = steps[i]
+            hit = t and board[49 - t] == 1
+            self.shown[0] = game.movegen.apply_step(board, f, t)
+            self.shown[3] = i + 1
+            self._beep(sounds.HIT if hit else sounds.MOVE)
+            self.wait_until = now + STEP_MS
+            return True
+        if self.turn_input is not None:
+            self.cursor[self.match.game.turn] = self.turn_input.cursor
+        self._act(self.match.play, result, now)
+        self._after_action()
+        return True
+
+    def _hint_slice(self):
+        """True when the hint has just been found."""
+        if self.hint is None or self.hint_board is not None:
+            return False
+        if self.hint.step():
+            self.hint_board = self.hint.result[0]
+            return True
+        return False
+
+    def _game_over(self, now):
+        m = self.match
+        g = m.game
+        if self._announced == m.games:
+            if self.mode == BOARD:
+                self.mode = OVER    # back from the menu: the result again
+                return True
+            return False
+        self._announced = m.games
+        self.turn_input = None
+        self.thinker = None
+        self.shown = None
+        self.mode = OVER
+        self.since = now
+        if m.winner >= 0:
+            self._beep(sounds.MATCH_WON if self.human(m.winner) or not self.human(1 - m.winner)
+                       else sounds.GAME_LOST)
+        elif self.human(g.winner) or not self.human(1 - g.winner):
+            self._beep(sounds.GAME_WON)
+        else:
+            self._beep(sounds.GAME_LOST)
+        self.app.request_save()
+        return True
+
+    def _next_game(self, now):
+        m = self.match
+        if m.winner >= 0:
+            self.app.match_over(m.winner)
+            return
+        m.next_game(now)
+        self.mode = BOARD
+        self._announced = -1
+        self.wait_until = now + LOOK_MS
+        self.app.request_save()
+
+    # ---- what it shows (firmware/handheld/playview.py) ---------------------------
+
+    def draw(self, frame, now):
+        """Draws the play screen; returns how often it moves by itself (ms)."""
+        return playview.draw(self, frame, now)
+
+    def score_text(self):
+        return playview.score_text(self)
+
+    def over_text(self):
+        return playview.over_text(self)

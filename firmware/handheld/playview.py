@@ -1,0 +1,176 @@
+"""What the play screen shows: the board scene, the questions put to a
+human, the game-over summary and the in-play menu's texts. `self` is the
+firmware.handheld.play.Play being shown."""
+from micropython import const
+
+from firmware.engine import game, posid
+from firmware.handheld import render
+from firmware.engine.position import pips
+
+# How often what draw() drew moves by itself (firmware/handheld/app.py redraws then):
+# the board's blinks turn at multiples of 250 ms, the hint's at 50 ms
+# (200 ms blink, 700 ms flip), scrolling text every 70 ms.
+BOARD_TICK_MS = const(250)
+HINT_TICK_MS = const(50)
+TEXT_TICK_MS = const(70)
+
+HINT_FLIP_MS = const(700)   # the hint alternates before / after at this rate
+KIND_NAMES = ("", "SINGLE", "GAMMON", "BACKGAMMON")
+
+# what the board screen is doing
+BOARD = const(0)
+CONFIRM_DOUBLE = const(1)  # CUBE pressed: A offers, B cancels
+MENU = const(2)
+HINT = const(3)
+OVER = const(4)            # game over shown, A goes on
+
+
+def dice_left(dice, steps):
+    """The dice still to play after steps ((from, to), ...) of a roll."""
+    d1, d2 = dice
+    left = [d1] * 4 if d1 == d2 else [d1, d2]
+    for f, t in steps:
+        need = f - t
+        if need in left:
+            left.remove(need)
+        else:               # bearing off with a larger die: the smallest that does
+            bigger = [d for d in left if d > need]
+            if bigger:
+                left.remove(min(bigger))
+    return tuple(left)
+
+
+def score_text(self):
+    """The score and match length, with the Crawford game noted."""
+    m = self.match
+    s = "%d-%d" % (m.score[0], m.score[1])
+    if not m.length:
+        return "MONEY " + s
+    s += " OF %d" % m.length
+    if m.game.crawford:
+        s += " CRAWFORD"
+    return s
+
+
+def over_text(self):
+    """How the game ended, the points won and the score."""
+    m = self.match
+    g = m.game
+    how = KIND_NAMES[g.kind]
+    if g.how == game.DROPPED:
+        how = "DROP"
+    elif g.how == game.RESIGNED:
+        how = "RESIGN " + how
+    elif g.how == game.TIMED_OUT:
+        how = "TIME"
+    s = "%s +%d  %s" % (how, g.points, self.score_text())
+    if m.winner < 0 and m.length and not m.crawford_done and \
+            (m.score[0] == m.length - 1) != (m.score[1] == m.length - 1):
+        s += "  NEXT CRAWFORD"
+    if m.winner >= 0:
+        s += "  MATCH WON"
+    return s
+
+
+def clock_text(self, now):
+    m = self.match
+    if not m.clock_on:
+        return "OFF"
+    out = []
+    for p in (0, 1):
+        left = m.clock.reserve_left(p, now) // 1000
+        out.append("%d:%02d" % (left // 60, left % 60))
+    return out[0] + " " + out[1]
+
+
+def menu_text(self, now):
+    """The bottom line of the in-play menu's item, or None for its own."""
+    m = self.match
+    g = m.game
+    label = self.menu.label()
+    if label == "PIPS":
+        a, b = pips(g.board)
+        red, green = (a, b) if g.turn == 0 else (b, a)
+        return "%s %d %s %d" % (self.names[0], red, self.names[1], green)
+    if label == "SCORE":
+        return score_text(self)
+    if label == "IDS":
+        return "POS %s  MATCH %s" % (posid.position_id(g.board), m.match_id())
+    if label == "CLOCK":
+        return clock_text(self, now)
+    if label == "BATTERY":
+        state = ("OK", "LOW", "EMPTY")[self.app.battery_state]
+        return "%s %d%%" % (state, self.app.battery_percent)
+    return None
+
+
+def draw(self, frame, now):
+    """The play screen: the board, or the message or question of the
+    moment. Returns the period (ms) at which what it drew moves by itself."""
+    m = self.match
+    g = m.game
+    if self.mode == MENU:
+        self.menu.draw(frame, now, menu_text(self, now))
+        return TEXT_TICK_MS
+    if self.mode == OVER:
+        top = "%s WINS" % self.names[g.winner]
+        render.screen(frame, top, over_text(self), now, self.since,
+                      top_colour=render.RED if g.winner == 0 else render.GREEN)
+        return TEXT_TICK_MS
+    if self.say is not None:
+        render.screen(frame, self.say[0], "", now, self.since)
+        return TEXT_TICK_MS
+    actor = m.to_act()
+    if g.state == game.DOUBLED and actor >= 0 and self.human(actor):
+        render.screen(frame, "DOUBLE TO %d" % (g.cube * 2), "A TAKE  B DROP", now, self.since)
+        return TEXT_TICK_MS
+    if g.state == game.RESIGNING and actor >= 0 and self.human(actor):
+        render.screen(frame, "RESIGN %s?" % KIND_NAMES[g.resign], "A YES  B NO", now, self.since)
+        return TEXT_TICK_MS
+    if g.state == game.OPENING and (self.human(0) or self.human(1)):
+        render.screen(frame, "OPENING", "A TO ROLL", now, self.since)
+        return TEXT_TICK_MS
+    fill_scene(self, now)
+    render.draw_board(frame, self.scene, now)
+    if self.mode == HINT:
+        if self.hint_board is None and render.blink(now, 200):
+            render.put(frame, render.MARKS_X, 7, render.YELLOW)
+        return HINT_TICK_MS
+    return BOARD_TICK_MS
+
+
+def fill_scene(self, now):
+    m = self.match
+    g = m.game
+    s = self.scene
+    s.mover = g.turn
+    s.cube = g.cube
+    s.owner = g.cube_owner
+    s.crawford = g.crawford
+    s.offer = g.cube * 2 if (g.state == game.DOUBLED or self.mode == CONFIRM_DOUBLE) else 0
+    s.low_battery = self.app.battery_state == 1
+    s.cursor = -1
+    s.holding = 0
+    s.targets = ()
+    s.dice = g.dice if g.dice[0] else None
+    s.left = (g.dice[0], g.dice[1]) if g.dice[0] else ()
+    s.board = g.board
+    if g.state == game.OPENING:
+        s.dice = None
+    if self.mode == HINT:
+        if self.hint_board is not None and (now - self.since) // HINT_FLIP_MS & 1:
+            s.board = self.hint_board
+            s.left = ()
+        return
+    if self.shown is not None:
+        board, steps, result, i = self.shown
+        s.board = board
+        s.left = dice_left(g.dice, steps[:i]) if steps else ()
+        return
+    t = self.turn_input
+    if t is not None:
+        s.board = t.board
+        s.left = t.left()
+        s.cursor = t.cursor
+        s.holding = t.holding
+        s.targets = t.targets()

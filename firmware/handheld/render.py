@@ -1,0 +1,297 @@
+"""Draws the board, the dice, the cube, the cursor, menus and text into a frame.
+
+A frame is a bytearray(512), index y * 32 + x, 0 off, 1 red, 2 green,
+3 yellow (docs/architecture.md). docs/display.md explains the layout and
+shows it. Red is the player at the bottom (the human against the computer),
+moving from point 24 (top right) round to point 1 (bottom right); green
+mirrors it. Points are drawn from red's numbering; a Scene holds the
+position from the mover's view, as the rules engine keeps it.
+"""
+from micropython import const
+
+from firmware.handheld import font
+
+OFF = const(0)
+RED = const(1)
+GREEN = const(2)
+YELLOW = const(3)
+
+WIDTH = const(32)
+HEIGHT = const(16)
+HALF = const(8)         # rows per half: a stack holds 8 LEDs
+
+DICE_X = const(7)       # dice: 3 columns, stacked in the mover's half
+MARKS_X = const(11)     # moves left in this turn, one LED each
+BAR_X = const(13)       # green's bar in the top half, red's in the bottom
+CUBE_X = const(15)      # cube: up to two digits, 7 columns
+BATTERY_X = const(10)   # low-battery mark: two blinking LEDs mid-board
+OFF_X = const(23)       # borne off: two columns, filled two per row
+RIGHT_X = const(26)     # right quadrant; the left one starts at x = 0
+
+BLINK_MS = const(250)
+
+# 3x3 die faces, bit (row * 3 + col) set = pip.
+_FACES = (0, 0x010, 0x044, 0x054, 0x145, 0x155, 0x16D)
+_RING = const(0x1EF)    # a face outline: the die waiting to be rolled
+
+
+class Scene:
+    """What the board screen shows; the app sets the fields and draws."""
+
+    def __init__(self):
+        self.board = None       # 50 bytes from the mover's view
+        self.mover = 0          # 0 red, 1 green
+        self.dice = None        # (d1, d2) once rolled
+        self.left = ()          # dice values still to play this turn
+        self.cube = 1
+        self.owner = -1         # -1 centred, 0 red, 1 green
+        self.offer = 0          # the value offered while a double waits
+        self.crawford = False
+        self.cursor = -1        # mover's point 0..25 (0 off, 25 bar), -1 none
+        self.holding = 0        # the mover's point a picked checker came from
+        self.targets = ()       # mover's points where it may land
+        self.low_battery = False
+
+
+_BLANK = bytes(512)
+
+
+def clear(frame):
+    frame[:] = _BLANK       # one copy in C, no allocation
+
+
+def put(frame, x, y, colour):
+    if 0 <= x < WIDTH and 0 <= y < HEIGHT:
+        frame[y * WIDTH + x] = colour
+
+
+def blink(now_ms, period=BLINK_MS):
+    """True in the first half of each blink period."""
+    return (now_ms // period) & 1 == 0
+
+
+# ---- geometry -------------------------------------------------------------
+
+def red_point(mover, point):
+    """Red's number (1..24) for the mover's point."""
+    return point if mover == 0 else 25 - point
+
+
+def column(red_pt):
+    """The column of red's point 1..24 and whether it is in the top half."""
+    if red_pt <= 6:
+        return RIGHT_X + 6 - red_pt, False
+    if red_pt <= 12:
+        return 12 - red_pt, False
+    if red_pt <= 18:
+        return red_pt - 13, True
+    return RIGHT_X + red_pt - 19, True
+
+
+def slot_y(top, i):
+    """Row of the i-th LED (0 = the edge) of a stack in the top or bottom half."""
+    return i if top else HEIGHT - 1 - i
+
+
+def stack(frame, x, top, count, colour):
+    """count checkers (0..15) as one column of at most 8 LEDs: up to 8 plain;
+    past 8, each yellow LED from the edge stands for a second checker. The
+    LED nearest the middle always shows the owner's colour."""
+    doubled = count - HALF if count > HALF else 0
+    shown = count if count < HALF else HALF
+    for i in range(shown):
+        put(frame, x, slot_y(top, i), YELLOW if i < doubled else colour)
+
+
+def tip_slot(count):
+    """The LED of a stack's last checker (0 for an empty point)."""
+    if count <= 0:
+        return 0
+    return count - 1 if count <= HALF else HALF - 1
+
+
+def land_slot(count):
+    """The LED where one more checker would land."""
+    return count if count < HALF else HALF - 1
+
+
+def off_spot(i, top):
+    """The LED of the i-th borne-off checker: two per row from the edge."""
+    return OFF_X + (i & 1), slot_y(top, i >> 1)
+
+
+# ---- the board ------------------------------------------------------------
+
+def sides(board, mover):
+    """(red counts, green counts) indexed by red's point 1..24, plus bar at 25
+    and borne off at 0, from a board seen by the mover."""
+    red = bytearray(26)
+    green = bytearray(26)
+    us, them = (red, green) if mover == 0 else (green, red)
+    for p in range(1, 25):
+        rp = p if mover == 0 else 25 - p
+        us[rp] = board[p - 1]
+        them[25 - rp] = board[25 + p - 1]
+    us[25] = board[24]
+    them[25] = board[49]
+    us[0] = 15 - sum(board[0:25])
+    them[0] = 15 - sum(board[25:50])
+    return red, green
+
+
+def _spot(scene, red, green, point, landing):
+    """(x, y) of the LED the cursor or a target marks at the mover's point."""
+    mine = red if scene.mover == 0 else green
+    top = scene.mover == 1
+    if point == 25:
+        n = mine[25]
+        return BAR_X, slot_y(top, land_slot(n) if landing else tip_slot(n))
+    if point == 0:
+        n = mine[0]
+        return off_spot(n if n < 15 else 14, top)
+    rp = red_point(scene.mover, point)
+    x, ptop = column(rp)
+    theirs = green if scene.mover == 0 else red
+    if landing and theirs[rp]:
+        return x, slot_y(ptop, 0)       # a blot to hit: its own LED
+    n = mine[rp]
+    return x, slot_y(ptop, land_slot(n) if landing else tip_slot(n))
+
+
+def draw_die(frame, x, y, face, colour):
+    bits = _RING if face == 0 else _FACES[face]
+    for i in range(9):
+        if bits >> i & 1:
+            put(frame, x + i % 3, y + i // 3, colour)
+
+
+def _dice(frame, scene, now_ms):
+    colour = RED if scene.mover == 0 else GREEN
+    near = 9 if scene.mover == 0 else 4     # the die nearer the middle
+    far = 13 if scene.mover == 0 else 0
+    if scene.dice is None:
+        if blink(now_ms, 500):
+            draw_die(frame, DICE_X, near, 0, colour)
+            draw_die(frame, DICE_X, far, 0, colour)
+        return
+    d1, d2 = scene.dice
+    left = scene.left
+    n = len(left)
+    if d1 == d2:
+        used1, used2 = n <= 2, n == 0
+    else:
+        used1, used2 = d1 not in left, d2 not in left
+    draw_die(frame, DICE_X, near, d1, YELLOW if used1 else colour)
+    draw_die(frame, DICE_X, far, d2, YELLOW if used2 else colour)
+    for i in range(n):
+        put(frame, MARKS_X, slot_y(scene.mover == 1, i), colour)
+
+
+def _cube(frame, scene, now_ms):
+    if scene.crawford:
+        text(frame, "CR", CUBE_X, 5, YELLOW)
+        return
+    if scene.offer:
+        if blink(now_ms):
+            value = str(scene.offer)
+            x = CUBE_X if len(value) == 2 else CUBE_X + 2
+            text(frame, value, x, 5, RED if scene.mover == 0 else GREEN)
+        return
+    value = str(scene.cube)
+    x = CUBE_X if len(value) == 2 else CUBE_X + 2
+    if scene.owner == -1:
+        text(frame, value, x, 5, YELLOW)
+    elif scene.owner == 0:
+        text(frame, value, x, 11, RED)
+    else:
+        text(frame, value, x, 0, GREEN)
+
+
+def draw_board(frame, scene, now_ms):
+    clear(frame)
+    red, green = sides(scene.board, scene.mover)
+    if scene.holding:
+        # The picked checker leaves its point; it travels with the cursor.
+        mine = red if scene.mover == 0 else green
+        if scene.holding == 25:
+            mine[25] -= 1
+        else:
+            mine[red_point(scene.mover, scene.holding)] -= 1
+    for rp in range(1, 25):
+        x, top = column(rp)
+        if red[rp]:
+            stack(frame, x, top, red[rp], RED)
+        elif green[rp]:
+            stack(frame, x, top, green[rp], GREEN)
+    stack(frame, BAR_X, True, green[25], GREEN)
+    stack(frame, BAR_X, False, red[25], RED)
+    for i in range(green[0]):
+        x, y = off_spot(i, True)
+        put(frame, x, y, GREEN)
+    for i in range(red[0]):
+        x, y = off_spot(i, False)
+        put(frame, x, y, RED)
+    _dice(frame, scene, now_ms)
+    _cube(frame, scene, now_ms)
+    for point in scene.targets:
+        x, y = _spot(scene, red, green, point, True)
+        put(frame, x, y, YELLOW)
+    if scene.cursor >= 0:
+        x, y = _spot(scene, red, green, scene.cursor, bool(scene.holding))
+        if scene.holding:
+            put(frame, x, y, (RED if scene.mover == 0 else GREEN) if blink(now_ms) else YELLOW)
+        else:
+            put(frame, x, y, YELLOW if blink(now_ms) else OFF)
+    if scene.low_battery and blink(now_ms, 500):
+        put(frame, BATTERY_X, 7, YELLOW)
+        put(frame, BATTERY_X, 8, YELLOW)
+
+
+# ---- text -----------------------------------------------------------------
+
+def text(frame, s, x, y, colour):
+    """Draws s with its top-left at (x, y), clipped to the frame; returns the
+    x after the last column."""
+    for ch in s:
+        code = ord(ch)
+        w = font.width(code)
+        if x > -4 and x < WIDTH:
+            for cx in range(w):
+                bits = font.column(code, cx)
+                for cy in range(font.HEIGHT):
+                    if bits >> cy & 1:
+                        put(frame, x + cx, y + cy, colour)
+        x += w + 1
+    return x
+
+
+def line(frame, s, y, colour, now_ms, start_ms=0):
+    """One line of text: centred if it fits, else scrolling right to left
+    (a column every 70 ms, with a pause at the start)."""
+    w = font.text_width(s)
+    if w <= WIDTH:
+        text(frame, s, (WIDTH - w) // 2, y, colour)
+        return
+    span = w + 8
+    t = now_ms - start_ms
+    shift = t // 70 - 10
+    shift = 0 if shift < 0 else shift % span
+    text(frame, s, -shift, y, colour)
+    if shift > span - WIDTH:
+        text(frame, s, span - shift, y, colour)
+
+
+def screen(frame, top, bottom, now_ms, start_ms=0, top_colour=YELLOW, bottom_colour=GREEN,
+           arrows=False):
+    """A two-line screen: top on rows 1..5, bottom on rows 9..13; arrows
+    mark a value that LEFT/RIGHT change."""
+    clear(frame)
+    line(frame, top, 1, top_colour, now_ms, start_ms)
+    line(frame, bottom, 9, bottom_colour, now_ms, start_ms)
+    if arrows:
+        # Clear a margin so the arrows stay readable over long values.
+        for y in range(9, 14):
+            for x in (0, 1, 2, 29, 30, 31):
+                frame[y * WIDTH + x] = 0
+        text(frame, "<", 0, 9, RED)
+        text(frame, ">", 29, 9, RED)

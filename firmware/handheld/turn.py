@@ -1,0 +1,177 @@
+"""A human's turn on the buttons: the cursor, picking up and placing checkers,
+undo, and the confirm step. Pure; the app feeds it buttons and draws it.
+
+Points are the mover's (1..24, 25 = bar, 0 = off). The cursor walks the
+board as drawn: LEFT and RIGHT along a half (through the bar and, at the
+right end, the borne-off tray), UP and DOWN to the other half.
+"""
+from micropython import const
+
+from firmware.handheld import keys, sounds
+from firmware.engine import movegen
+from firmware.handheld.render import red_point
+
+_BAR = const(25)
+
+# Cursor stops along each half, left to right, in red's numbering (25 bar, 0 off).
+_TOP = (13, 14, 15, 16, 17, 18, 25, 19, 20, 21, 22, 23, 24, 0)
+_BOTTOM = (12, 11, 10, 9, 8, 7, 25, 6, 5, 4, 3, 2, 1, 0)
+
+
+def _to_red(mover, point):
+    return point if point in (0, _BAR) else red_point(mover, point)
+
+
+def _stop(mover, point, half):
+    """(half, index) of the mover's point: half 0 top, 1 bottom. The bar and
+    the tray have a stop in each half: they keep the half the cursor is in."""
+    rp = _to_red(mover, point)
+    if rp in (0, _BAR):
+        return half, _TOP.index(rp)
+    if rp >= 13:
+        return 0, _TOP.index(rp)
+    return 1, _BOTTOM.index(rp)
+
+
+def _point(mover, half, index):
+    rp = (_TOP if half == 0 else _BOTTOM)[index]
+    return rp if rp in (0, _BAR) else red_point(mover, rp)
+
+
+class TurnInput:
+    """Entry of one play from `start` (mover's view) with dice d1, d2."""
+
+    def __init__(self, start, d1, d2, mover, cursor=-1):
+        self.start = bytes(start)
+        self.d1 = d1
+        self.d2 = d2
+        self.mover = mover
+        self.done = []          # steps made: (from, to, die)
+        self.boards = [self.start]
+        self.holding = 0
+        self.half = 1 - mover     # where the mover's bar and tray are drawn
+        self._refresh()
+        self.cursor = cursor if cursor in self.sources else self._first_source()
+
+    # ---- state ------------------------------------------------------------
+
+    def _refresh(self):
+        self.steps = movegen.next_steps(self.start, self.d1, self.d2, self.done)
+        self.sources = []
+        for f, t, d in self.steps:
+            if f not in self.sources:
+                self.sources.append(f)
+
+    def _first_source(self):
+        if not self.sources:
+            return self.cursor if hasattr(self, "cursor") and self.cursor >= 0 else 6
+        return max(self.sources)
+
+    @property
+    def board(self):
+        return self.boards[-1]
+
+    def complete(self):
+        """True when no checker can move any more: the play waits for A."""
+        return not self.steps
+
+    def targets(self):
+        if not self.holding:
+            return ()
+        return tuple(t for f, t, d in self.steps if f == self.holding)
+
+    def left(self):
+        """The dice still to play, for the display (empty once complete)."""
+        if not self.steps:
+            return ()
+        dice = [self.d1] * 4 if self.d1 == self.d2 else [self.d1, self.d2]
+        for f, t, d in self.done:
+            dice.remove(d)
+        return tuple(dice)
+
+    def move(self):
+        """The play made, as movegen writes moves: ((from, to), ...)."""
+        return tuple((f, t) for f, t, d in self.done)
+
+    # ---- actions ----------------------------------------------------------
+
+    def place(self, f, t):
+        """Makes the step f -> t; returns the sound (move or hit)."""
+        die = 0
+        for sf, st, sd in self.steps:
+            # Bearing off with either of two dice: spend the smaller.
+            if sf == f and st == t and (not die or sd < die):
+                die = sd
+        if not die:
+            raise ValueError("step %d/%d is not legal now" % (f, t))
+        board = self.board
+        hit = t and board[49 - t] == 1
+        self.done.append((f, t, die))
+        self.boards.append(movegen.apply_step(board, f, t))
+        self._refresh()
+        return sounds.HIT if hit else sounds.MOVE
+
+    def undo(self):
+        f, t, d = self.done.pop()
+        self.boards.pop()
+        self._refresh()
+        self.cursor = f
+
+    def forced_step(self):
+        """The only step there is, when every legal step is the same move;
+        None when the player has a choice."""
+        if not self.steps:
+            return None
+        f, t, d = self.steps[0]
+        for sf, st, sd in self.steps:
+            if sf != f or st != t:
+                return None
+        return f, t
+
+    def press(self, button):
+        """Handles one button; returns a melody or None. A on a complete
+        turn is the app's to handle (it confirms)."""
+        if button in (keys.LEFT, keys.RIGHT, keys.UP, keys.DOWN):
+            self._walk(button)
+            return None
+        if button == keys.A:
+            return self._a()
+        if button == keys.B:
+            if self.holding:
+                self.cursor = self.holding
+                self.holding = 0
+                return sounds.CLICK
+            if self.done:
+                self.undo()
+                return sounds.CLICK
+            return sounds.ILLEGAL
+        return None
+
+    def _a(self):
+        if self.holding:
+            if self.cursor == self.holding:
+                self.holding = 0
+                return sounds.CLICK
+            if self.cursor in self.targets():
+                f = self.holding
+                self.holding = 0
+                return self.place(f, self.cursor)
+            return sounds.ILLEGAL
+        if self.cursor in self.sources:
+            self.holding = self.cursor
+            targets = self.targets()
+            if len(targets) == 1:
+                self.cursor = targets[0]     # the only place it can go
+            return sounds.CLICK
+        return sounds.ILLEGAL
+
+    def _walk(self, button):
+        half, index = _stop(self.mover, self.cursor, self.half)
+        if button == keys.LEFT:
+            index = index - 1 if index > 0 else len(_TOP) - 1
+        elif button == keys.RIGHT:
+            index = index + 1 if index < len(_TOP) - 1 else 0
+        else:
+            half = 1 - half
+        self.cursor = _point(self.mover, half, index)
+        self.half = half

@@ -1,0 +1,257 @@
+"""The computer opponent: move choice by level, hints, tutor, cube decisions.
+
+Thinker(board, d1, d2, level, plays=None) chooses a play in slices (plays:
+the roll's movegen.plays when the caller has them): each step() scores
+at most STEP_PLAYS candidate plays, so the app's loop stays responsive; when
+step() returns True, .result is one of movegen.plays(board, d1, d2) as
+(result_board, move).
+
+Every legal play is scored by the evaluator (0-ply): the equity of the
+position after it, from the mover's view. A roll with more than NET_PLAYS
+distinct plays (some doubles in spread positions) first ranks them all with
+the evaluator's linear prefilter and scores the NET_PLAYS best with the
+network, which keeps the worst move inside the time budget. Weaker levels add noise to each
+play's equity, as GNU Backgammon's beginner levels do; the noise is a
+deterministic hash of the position, dice and play, so a game replays the
+same way and tests can pin it. Equities are ints in 1/evaluator.ONE points.
+"""
+from array import array
+
+from micropython import const
+
+from firmware.opponent import cubeful, evaluator
+from firmware.engine import movegen
+from firmware.engine.position import flip
+
+ONE = evaluator.ONE
+LEVELS = const(5)
+LEVEL_NAMES = ("KID", "EASY", "CLUB", "PRO", "MAX")
+# Noise (about one standard deviation, in 1/ONE points) added to each
+# play's equity, by level: level 1 first.
+LEVEL_NOISE = (4000, 1500, 600, 200, 0)
+STEP_PLAYS = const(1)        # plays the network scores per step()
+NET_PLAYS = const(48)        # beyond this many plays a linear prefilter picks which
+PREFILTER_STEP = const(16)   # plays the prefilter ranks per step()
+_WORST = const(-1000000)
+
+
+def _check_level(level):
+    if not 1 <= level <= LEVELS:
+        raise ValueError("level must be 1..%d, got %r" % (LEVELS, level))
+
+
+def _mix(h):
+    # 24-bit state, so every product stays a small int on MicroPython.
+    h ^= h >> 12
+    h = (h * 37 + 0x5A5A5) & 0xFFFFFF
+    h ^= h >> 9
+    return (h * 29 + 0x3C3C3) & 0xFFFFFF
+
+
+def salt(board, d1, d2):
+    """A 24-bit hash of the position and dice, the seed of a turn's noise."""
+    h = d1 * 7 + d2
+    for i in range(50):
+        h = (h * 33 + board[i]) & 0xFFFFFF
+    return _mix(h)
+
+
+def noise(seed, result, sigma):
+    """Deterministic noise for one play: roughly normal, mean 0, about sigma."""
+    if not sigma:
+        return 0
+    h = seed
+    for i in range(50):
+        h = (h * 33 + result[i]) & 0xFFFFFF
+    h = _mix(h)
+    u = (h & 255) + (h >> 8 & 255) + (h >> 16)
+    h = _mix(h ^ 0x9E3779)
+    u += (h & 255) + (h >> 8 & 255) + (h >> 16)
+    # six bytes: mean 765, standard deviation about 181
+    return (u - 765) * sigma // 181
+
+
+def play_equity(scorer, result):
+    """Mover's cubeless equity after the play that gave result (mover's view).
+
+    The scorer's base must be flip(board before the play)."""
+    p = scorer.score_after(result)
+    return -(2 * p[0] - ONE + p[1] - p[3] + p[2] - p[4])
+
+
+def play_probabilities(scorer, result):
+    """The mover's five probabilities after the play that gave result."""
+    p = scorer.score_after(result)
+    return [ONE - p[0], p[3], p[4], p[1], p[2]]
+
+
+class Thinker:
+    """Chooses the level's play for board and dice, a slice per step()."""
+
+    def __init__(self, board, d1, d2, level, plays=None):
+        _check_level(level)
+        self.board = bytes(board)
+        self.dice = (d1, d2)
+        # movegen.plays(board, d1, d2) when the caller has them; else the
+        # first step() generates them, so that creating a Thinker is cheap
+        self.plays = plays
+        self.sigma = LEVEL_NOISE[level - 1]
+        self.seed = salt(board, d1, d2)
+        self.scorer = None
+        self.order = None       # indices the network scores; None: all
+        self.ranking = None     # prefilter's scores (array of ints) while it runs
+        self.next = 0
+        self.best = _WORST
+        self.best_index = 0
+        self.result = None
+        if plays is not None and len(plays) == 1:
+            self.result = plays[0]
+
+    def step(self):
+        """One bounded slice of work; True when .result is ready."""
+        if self.result is not None:
+            return True
+        plays = self.plays
+        if plays is None:
+            self.plays = plays = movegen.plays(self.board, self.dice[0], self.dice[1])
+            if len(plays) == 1:
+                self.result = plays[0]
+                return True
+            return False
+        n = len(plays)
+        if self.scorer is None:
+            self.scorer = evaluator.Scorer()
+            self.scorer.set_base(flip(self.board))
+            if n > NET_PLAYS:
+                self.ranking = array("i", bytes(4 * n))
+            return False
+        if self.ranking is not None:
+            self._prefilter_step(n)
+            return False
+        count = n if self.order is None else len(self.order)
+        end = self.next + STEP_PLAYS
+        if end > count:
+            end = count
+        for k in range(self.next, end):
+            i = k if self.order is None else self.order[k]
+            result = plays.result(i)
+            e = play_equity(self.scorer, result) + noise(self.seed, result, self.sigma)
+            if e > self.best:
+                self.best = e
+                self.best_index = i
+        self.next = end
+        if end == count:
+            self.result = plays[self.best_index]
+            self.scorer = None
+            self.order = None
+            return True
+        return False
+
+    def _prefilter_step(self, n):
+        """Rank a slice of plays by the linear estimate; then, a slice at a
+        time, keep the NET_PLAYS most promising (lowest scores, ties by
+        index), in generator order, for the network."""
+        scores = self.ranking
+        start = self.next
+        if self.order is None:
+            end = start + PREFILTER_STEP
+            if end > n:
+                end = n
+            for i in range(start, end):
+                # linear_after scores the next side to roll: lower is better for us
+                scores[i] = self.scorer.linear_after(self.plays.result(i))
+            self.next = end
+            if end == n:
+                ranked = sorted(scores)         # n small ints: C speed, one list
+                self.cut = ranked[NET_PLAYS - 1]
+                # plays scoring exactly the cut that still fit, lowest index first
+                self.ties = NET_PLAYS - ranked.index(self.cut)
+                self.order = array("H", bytes(2 * NET_PLAYS))
+                self.kept = 0
+                self.next = 0
+            return
+        end = start + 4 * PREFILTER_STEP
+        if end > n:
+            end = n
+        cut = self.cut
+        keep = self.order
+        k = self.kept
+        for i in range(start, end):
+            s = scores[i]
+            if s < cut or (s == cut and self.ties > 0):
+                if s == cut:
+                    self.ties -= 1
+                keep[k] = i
+                k += 1
+        self.kept = k
+        self.next = end
+        if end == n:
+            self.ranking = None
+            self.next = 0
+
+
+def choose(board, d1, d2, level):
+    """The level's play, (result_board, move), all at once."""
+    t = Thinker(board, d1, d2, level)
+    while not t.step():
+        pass
+    return t.result
+
+
+def _ranked(board, d1, d2):
+    """(plays, [(equity, index), ...] best first, ties in generator order)."""
+    plays = movegen.plays(board, d1, d2)
+    scorer = evaluator.Scorer()
+    scorer.set_base(flip(bytes(board)))
+    ranked = []
+    for i in range(len(plays)):
+        ranked.append((-play_equity(scorer, plays.result(i)), i))
+    ranked.sort()
+    return plays, ranked
+
+
+def hint(board, d1, d2, count=3):
+    """The best plays, best first: [(equity, result_board, move), ...]."""
+    plays, ranked = _ranked(board, d1, d2)
+    out = []
+    for neg, i in ranked[:count]:
+        out.append((-neg, plays.result(i), plays.move(i)))
+    return out
+
+
+def play_loss(board, d1, d2, result_board):
+    """Equity (1/ONE points) the play reaching result_board gives away
+    against the best play: 0 for the best, more for worse."""
+    plays, ranked = _ranked(board, d1, d2)
+    result_board = bytes(result_board)
+    for neg, i in ranked:
+        if plays.result(i) == result_board:
+            return neg - ranked[0][0]
+    raise ValueError("that position is not reachable with %d-%d" % (d1, d2))
+
+
+def _cube_noise(board, level):
+    return noise(salt(board, 0, 0), board, LEVEL_NOISE[level - 1] // 2)
+
+
+def cube_offer(board, level, cube, owner_is_us_or_centred, length, away_us, away_them, crawford):
+    """True to double: board seen by the side on roll, before rolling.
+
+    cube: its value; owner_is_us_or_centred: we may double (the app checks
+    ownership too); length 0 = money, else the match length with away_us,
+    away_them points needed; crawford: this is the Crawford game."""
+    _check_level(level)
+    if not owner_is_us_or_centred:
+        return False
+    p = evaluator.evaluate(board)
+    bias = _cube_noise(board, level)
+    return cubeful.should_double(p, cube, cube == 1, length, away_us, away_them, crawford, bias)
+
+
+def cube_take(board, level, cube, length, away_us, away_them):
+    """True to take a double to 2*cube: board seen by the side deciding (its
+    checkers first), the doubler being the one to roll next."""
+    _check_level(level)
+    p = evaluator.evaluate(flip(bytes(board)))
+    bias = _cube_noise(board, level)
+    return cubeful.should_take(p, cube, length, away_us, away_them, bias)

@@ -1,0 +1,328 @@
+"""Benchmarks of the computer opponent: strength and cost on the device.
+
+    python -m tools.bench.ai strength --games 10000 [--level 5] [--opponent pubeval|LEVEL]
+    python -m tools.bench.ai cost [--positions 200]
+    python -m tools.bench.ai tables
+
+strength: cubeless money games with duplicate dice: each dice sequence is
+played twice, the sides swapped, so luck largely cancels. Reports points per
+game for the level (with its standard error over the game pairs), win and
+gammon rates. The level plays through tools.train.netmath.IntNet, the numpy twin of
+firmware/opponent/evaluator.py that tests/test_evaluator_twin.py holds equal to it,
+over firmware.engine.movegen's plays in their order, with firmware.opponent.ai's noise: the
+same choices as firmware.opponent.ai.Thinker, faster.
+
+cost: runs firmware.opponent.ai.Thinker under the MicroPython unix port with
+-X heapsize=200k on positions from real games (every dice roll, doubles
+included), timing each move and reading the heap while it thinks; converts
+the times to a 125 MHz RP2040 with the reference loops of DESIGN.md.
+
+tables: sizes of the evaluator and match equity tables.
+"""
+import argparse
+import json
+import math
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+from tools.train import netmath, pubeval
+from firmware.opponent import ai, weights
+from firmware.engine import movegen
+from firmware.engine.position import START, flip, winner_kind
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
+ONE = netmath.ONE
+
+
+def level_policy(net, level, tables=weights):
+    sigma = ai.LEVEL_NOISE[level - 1]
+    linear = np.array(tables.LINEAR, dtype=np.int64)
+
+    def choose(board, d1, d2):
+        plays = movegen.plays(board, d1, d2)
+        if len(plays) == 1:
+            return plays.result(0)
+        results = [plays.result(i) for i in range(len(plays))]
+        flipped = [flip(r) for r in results]
+        if len(results) > ai.NET_PLAYS:
+            # firmware.opponent.ai's prefilter: lowest linear scores, ties by index
+            lin = netmath.encode(flipped)[:, :netmath.RAW_INPUTS].astype(np.int64) @ linear
+            keep = np.sort(np.lexsort((np.arange(len(lin)), lin))[:ai.NET_PLAYS])
+            results = [results[i] for i in keep]
+            flipped = [flipped[i] for i in keep]
+        p = net.probs(flipped)
+        eq = -netmath.equity(p)
+        if sigma:
+            seed = ai.salt(board, d1, d2)
+            eq = eq + np.array([ai.noise(seed, r, sigma) for r in results])
+        return results[int(np.argmax(eq))]
+    return choose
+
+
+def pubeval_policy(board, d1, d2):
+    plays = movegen.plays(board, d1, d2)
+    if len(plays) == 1:
+        return plays.result(0)
+    results = [plays.result(i) for i in range(len(plays))]
+    return results[pubeval.best_index(board, results)]
+
+
+def gnubg_policy(board, d1, d2):
+    """GNU Backgammon's 0-ply network (gnubg_nn), for calibration."""
+    import gnubg_nn
+    plays = movegen.plays(board, d1, d2)
+    results = [plays.result(i) for i in range(len(plays))]
+    best = None
+    for r in results:
+        if winner_kind(r):
+            return r
+        q = gnubg_nn.probabilities([list(r[:25]), list(r[25:])], 0)
+        e = -(2 * q[0] - 1 + q[1] - q[3] + q[2] - q[4])
+        if best is None or e > best:
+            best, choice = e, r
+    return choice
+
+
+class Dice:
+    """One game's dice: a fixed sequence from the seed, first roll not a double."""
+
+    def __init__(self, seed):
+        self.rng = np.random.default_rng(seed)
+        self.rolls = []
+
+    def roll(self, turn):
+        while len(self.rolls) <= turn:
+            d = self.rng.integers(1, 7, size=2)
+            if not self.rolls:
+                while d[0] == d[1]:
+                    d = self.rng.integers(1, 7, size=2)
+            self.rolls.append((int(d[0]), int(d[1])))
+        return self.rolls[turn]
+
+
+def play_game(first, second, dice):
+    """Points won by `first` (who opens) in a cubeless game."""
+    players = (first, second)
+    board = START
+    for turn in range(2000):
+        side = turn & 1
+        d1, d2 = dice.roll(turn)
+        result = players[side](board, d1, d2)
+        kind = winner_kind(result)
+        if kind:
+            return kind if side == 0 else -kind
+        board = flip(result)
+    raise RuntimeError("game did not end in 2000 turns")
+
+
+def strength(player, opponent, pairs, seed):
+    """Duplicate-dice match: player's points over `pairs` pairs of games."""
+    points = []
+    for g in range(pairs):
+        a = play_game(player, opponent, Dice((seed, g)))
+        b = -play_game(opponent, player, Dice((seed, g)))
+        points.append((a, b))
+    pts = np.array(points, dtype=np.float64)
+    per_pair = pts.mean(1)
+    flat = pts.reshape(-1)
+    return {
+        "games": int(flat.size),
+        "ppg": float(flat.mean()),
+        "se": float(per_pair.std(ddof=1) / math.sqrt(len(per_pair))),
+        "win_rate": float((flat > 0).mean()),
+        "gammon_win_rate": float((flat >= 2).mean()),
+        "gammon_loss_rate": float((flat <= -2).mean()),
+        "backgammon_rate": float((np.abs(flat) == 3).mean()),
+    }
+
+
+COST_SCRIPT = r"""
+import sys, gc, time
+sys.path.insert(0, 'tools/hostlib')
+sys.path.insert(0, '')
+from firmware.opponent import ai
+from firmware.engine import position
+from firmware.engine.position import flip
+def ref_loop():
+    x = 0
+    for i in range(100000):
+        x += 1
+def one(): return 1
+def ref_calls():
+    f = one
+    for i in range(100000):
+        f()
+def best_of(fn):
+    best = None
+    for _ in range(7):
+        t = time.ticks_us(); fn(); d = time.ticks_diff(time.ticks_us(), t)
+        best = d if best is None or d < best else best
+    return best
+loop_us = best_of(ref_loop)
+call_us = best_of(ref_calls)
+level = int(sys.argv[2])
+gc.collect()
+base_free = gc.mem_free()
+def think(b, d1, d2, level, heap):
+    gc.collect()
+    t0 = time.ticks_us()
+    t = ai.Thinker(b, d1, d2, level)
+    steps = [time.ticks_diff(time.ticks_us(), t0)]
+    low = 1 << 30
+    while True:
+        if heap:
+            gc.collect()
+            f = gc.mem_free()
+            low = f if f < low else low
+        s0 = time.ticks_us()
+        done = t.step()
+        steps.append(time.ticks_diff(time.ticks_us(), s0))
+        if done:
+            break
+    return steps, len(t.plays), low
+positions = open(sys.argv[1])
+for line in positions:
+    if not line.strip():
+        continue
+    b = bytes.fromhex(line.strip())
+    for d1 in range(1, 7):
+        for d2 in range(d1, 7):
+            steps, n, low = think(b, d1, d2, level, True)
+            # Each step's fastest of three runs: the host's other load
+            # (preemption) only ever adds time.
+            for _ in range(3):
+                again = think(b, d1, d2, level, False)[0]
+                for i in range(len(steps)):
+                    if again[i] < steps[i]:
+                        steps[i] = again[i]
+            # printed at once: a list of rows would take the heap being measured
+            print('ROW', sum(steps), n, max(steps[1:]), low, int(d1 == d2))
+loop_us = min(loop_us, best_of(ref_loop))
+call_us = min(call_us, best_of(ref_calls))
+loop_us = min(loop_us, best_of(ref_loop))
+call_us = min(call_us, best_of(ref_calls))
+print('LOOP', loop_us, call_us, base_free)
+"""
+
+
+def sample_positions(count, seed):
+    """Positions from games of the strongest level against itself."""
+    net = netmath.IntNet(weights)
+    me = level_policy(net, ai.LEVELS)
+    rng = np.random.default_rng(seed)
+    found = []
+    g = 0
+    while len(found) < count:
+        board = START
+        dice = Dice((seed, 99, g))
+        g += 1
+        for turn in range(400):
+            d1, d2 = dice.roll(turn)
+            if turn and rng.random() < 0.15:
+                found.append(board)
+            result = me(board, d1, d2)
+            if winner_kind(result):
+                break
+            board = flip(result)
+    return found[:count]
+
+
+def cost(positions, level, seed):
+    boards = sample_positions(positions, seed)
+    script = os.path.join(ROOT, "build", "bench_cost.py")
+    arg = os.path.join(ROOT, "build", "bench_cost_positions.txt")
+    os.makedirs(os.path.dirname(script), exist_ok=True)
+    with open(arg, "w") as f:
+        f.write("".join(b.hex() + "\n" for b in boards))
+    with open(script, "w") as f:
+        f.write(COST_SCRIPT)
+    run = subprocess.run([MICROPYTHON, "-X", "heapsize=200k", script, arg, str(level)],
+                         cwd=ROOT, capture_output=True, text=True)
+    if run.returncode:
+        raise RuntimeError("micropython failed: " + run.stdout[-2000:] + run.stderr[-2000:])
+    out = run.stdout
+    rows = []
+    for line in out.splitlines():
+        parts = line.split()
+        if parts[0] == "LOOP":
+            loop_us, call_us, base_free = int(parts[1]), int(parts[2]), int(parts[3])
+        elif parts[0] == "ROW":
+            rows.append([int(v) for v in parts[1:]])
+    r = np.array(rows)
+    # DESIGN.md: the RP2040 takes 450 ms for the loop, 1,080 ms for the calls.
+    # The larger of the two ratios: the conservative estimate (the host's
+    # other load can only inflate the reference times, so lower a ratio).
+    ratio = max(450000.0 / loop_us, 1080000.0 / call_us)
+    ms = r[:, 0] / 1000.0 * ratio
+    doubles = r[:, 4] == 1
+    # Each position is measured with all 21 rolls; weight doubles 1/36, others 2/36.
+    w = np.where(doubles, 1.0, 2.0)
+    order = np.argsort(ms)
+    cum = np.cumsum(w[order]) / w.sum()
+    median = float(ms[order][np.searchsorted(cum, 0.5)])
+    return {
+        "level": level,
+        "moves": int(len(r)),
+        "unix_loop_us": loop_us, "unix_call_us": call_us,
+        "device_ratio": round(ratio, 1),
+        "ratio_loop": round(450000.0 / loop_us, 1), "ratio_calls": round(1080000.0 / call_us, 1),
+        "device_ms_mean": round(float((ms * w).sum() / w.sum()), 1),
+        "device_ms_median": round(median, 1),
+        "device_ms_p99": round(float(ms[order][np.searchsorted(cum, 0.99)]), 1),
+        "device_ms_worst": round(float(ms.max()), 1),
+        "device_ms_worst_slice": round(float(r[:, 2].max() / 1000.0 * ratio), 1),
+        "plays_mean": round(float((r[:, 1] * w).sum() / w.sum()), 1),
+        "plays_max": int(r[:, 1].max()),
+        "heap_free_before_kb": round(base_free / 1024.0, 1),
+        "heap_free_min_kb": round(float(r[:, 3].min()) / 1024.0, 1),
+        "slowest": [(round(float(ms[i]), 1), int(r[i, 1])) for i in np.argsort(-ms)[:5]],
+    }
+
+
+def tables():
+    from tools.gen import weights as gen_weights
+    t = gen_weights.quantise(np.load(gen_weights.NET))
+    from firmware.opponent import met
+    return {"evaluator_bytes": gen_weights.table_bytes(t), "hidden": t["HIDDEN"],
+            "met_bytes": len(met.PRE) + len(met.POST)}
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("what", choices=("strength", "cost", "tables"))
+    ap.add_argument("--games", type=int, default=10000, help="games (pairs = games / 2)")
+    ap.add_argument("--level", type=int, default=ai.LEVELS)
+    ap.add_argument("--player", default="level", help="level, or gnubg to calibrate")
+    ap.add_argument("--opponent", default="pubeval", help="pubeval or a level number")
+    ap.add_argument("--net", help="benchmark this float checkpoint instead of firmware/opponent/weights.py")
+    ap.add_argument("--positions", type=int, default=60)
+    ap.add_argument("--seed", type=int, default=2026)
+    args = ap.parse_args(argv)
+    if args.what == "strength":
+        shipped = weights
+        if args.net:
+            # an experiment: a checkpoint other than the shipped one
+            import types
+            from tools.gen import weights as gen_weights
+            shipped = types.SimpleNamespace(**gen_weights.quantise(np.load(args.net)))
+        net = netmath.IntNet(shipped)
+        player = gnubg_policy if args.player == "gnubg" else level_policy(net, args.level, shipped)
+        if args.opponent == "pubeval":
+            opponent = pubeval_policy
+        else:
+            opponent = level_policy(net, int(args.opponent), shipped)
+        res = strength(player, opponent, args.games // 2, args.seed)
+        res.update({"level": args.level, "opponent": args.opponent})
+    elif args.what == "cost":
+        res = cost(args.positions, args.level, args.seed)
+    else:
+        res = tables()
+    print(json.dumps(res))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

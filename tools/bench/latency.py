@@ -1,0 +1,349 @@
+"""Button press to display, estimated for the device: the main loop's passes
+timed under the MicroPython unix port, scaled by the DESIGN.md reference loops.
+
+    python -m tools.bench.latency [--level MAX] [--heap 1M]
+
+It runs the simulator under `micropython` (device code precompiled, as on a
+Pico), times every loop pass with the real clock while a player plays a
+two-player game (button presses at the board) and a game against the
+computer (passes while the computer thinks, buttons pressed meanwhile), and
+prints the pass times on the host and their device estimate.
+
+Passes that write the save are timed apart: their cost is the flash (host
+files here, LittleFS on the device), not bytecode. A press reaches the
+display after: the debounce (the level must hold hw/board.py's DEBOUNCE_MS),
+the wait for the next poll (at most one pass: the loop's 10 ms period or the
+pass's own time if longer: an idle pass, or one of the computer's thinking
+slices), then the pass that handles the press (the app's update and redraw,
+the frame put in the modules' RAM), then the I2C transfer of the changed
+modules (counted here as all eight). Passes are classified: idle, thinking,
+carrying a press, whose press rolled the dice, saving; the slowest press
+passes are listed with the screen and game state around them.
+
+The unix port's bytecode runs about 200x faster than a 125 MHz RP2040; the
+factor is measured here with DESIGN.md's loops: 100,000 `x += 1` in a
+function's for loop take 450 ms on the device, 100,000 calls of a one-line
+function 1,080 ms. The simulated machine's own code (HT16K33 and pin models)
+runs inside each pass too, so the figures are upper bounds.
+"""
+import argparse
+import os
+import sys
+import tempfile
+
+import tools  # noqa: F401
+from hw import board as hw_board
+from tools.sim import mpy as sim_mpy
+
+DEBOUNCE_MS = hw_board.DEBOUNCE_MS
+PASS_MS = 10
+I2C_MS = 3.3        # all eight modules rewritten: 8 x 18 bytes x 9 bits at 400 kHz
+
+SCRIPT = r"""
+import array
+import gc
+import utime
+import player as sim_player
+from core import Sim
+from flash import FolderFlash
+
+def calibrate():
+    def loop():
+        x = 0
+        for i in range(100000):
+            x += 1
+        return x
+    def one(a):
+        return a
+    def calls():
+        for i in range(100000):
+            one(i)
+    best1 = best2 = 10 ** 9
+    for _ in range(5):
+        t = utime.ticks_us(); loop(); best1 = min(best1, utime.ticks_diff(utime.ticks_us(), t))
+        t = utime.ticks_us(); calls(); best2 = min(best2, utime.ticks_diff(utime.ticks_us(), t))
+    print("CAL %d %d" % (best1, best2))
+
+calibrate()
+# The machine is shared: the OS preempts a run now and then. The simulated
+# machine runs on simulated time with seeded dice, so every run does the
+# same work at the same pass: the least time of each pass over RUNS runs is
+# the firmware's own. Arrays allocated once: appending every sample would
+# fragment the heap.
+MOST = 40000
+best = array.array("i", bytes(4 * MOST))    # the whole pass
+best_app = array.array("i", bytes(4 * MOST))    # app.update() within it
+best_show = array.array("i", bytes(4 * MOST))   # matrix.show(): driver and the bus model
+for i in range(MOST):
+    best[i] = 1 << 30
+    best_app[i] = 1 << 30
+    best_show[i] = 1 << 30
+best_drv = array.array("i", bytes(4 * MOST))    # buttons and buzzer: drivers and pin models
+for i in range(MOST):
+    best_drv[i] = 1 << 30
+cur = [0, 0, 0, 0]              # app, show, idle sleep, other drivers: us in the pass running
+
+def clocked(obj, name, slot):
+    real = getattr(obj, name)
+    def wrapper(*args):
+        t = utime.ticks_us()
+        r = real(*args)
+        cur[slot] += utime.ticks_diff(utime.ticks_us(), t)
+        return r
+    setattr(obj, name, wrapper)
+BIN_US = 20                     # the least times as histograms in BIN_US bins
+BINS = 4000
+hist = [0] * BINS
+kind = bytearray(MOST)          # b"ITPRSG" index: idle, thinking, press, roll, save, move generation
+context = bytearray(3 * MOST)   # screen, game state before, after (press passes)
+count = [0]
+
+def state_of(loop):
+    play = loop.app.play
+    return play.match.game.state if play is not None else 255
+
+def plays_due(loop):
+    play = loop.app.play
+    return play is not None and not play.match.game.plays_ready()
+
+def timed(loop):
+    step = loop.step
+    app = loop.app
+    update = app.update
+    def timed_update(now, events=()):
+        t = utime.ticks_us()
+        update(now, events)
+        cur[0] += utime.ticks_diff(utime.ticks_us(), t)
+    app.update = timed_update
+    matrix = loop.hw.matrix
+    show = matrix.show
+    def timed_show(frame):
+        t = utime.ticks_us()
+        show(frame)
+        cur[1] += utime.ticks_diff(utime.ticks_us(), t)
+    matrix.show = timed_show
+    for obj, name in ((loop.hw.buttons, "poll"), (loop.hw.buzzer, "play"), (loop.hw.buzzer, "update")):
+        clocked(obj, name, 3)
+    # The rest of the pass is idle: on the host the simulated clock runs the
+    # machine's scheduled events in it, which is no work of the device's.
+    import main
+    clock = main.time
+    if not hasattr(clock, "untimed_sleep_ms"):
+        clock.untimed_sleep_ms = clock.sleep_ms
+        def timed_sleep(ms):
+            t = utime.ticks_us()
+            clock.untimed_sleep_ms(ms)
+            cur[2] += utime.ticks_diff(utime.ticks_us(), t)
+        clock.sleep_ms = timed_sleep
+    def run():
+        i = count[0]
+        n = loop.events
+        saves = loop.saves
+        before = state_of(loop)
+        due = plays_due(loop)
+        # A collection now keeps the automatic one (C code over the
+        # harness's large heap, not scaled like bytecode) out of the pass.
+        gc.collect()
+        cur[0] = cur[1] = cur[2] = cur[3] = 0
+        t = utime.ticks_us()
+        step()
+        dt = utime.ticks_diff(utime.ticks_us(), t) - cur[2]
+        if i >= MOST or loop.asleep:
+            return
+        count[0] = i + 1
+        if dt < best[i]:
+            best[i] = dt
+        if cur[0] < best_app[i]:
+            best_app[i] = cur[0]
+        if cur[1] < best_show[i]:
+            best_show[i] = cur[1]
+        if cur[3] < best_drv[i]:
+            best_drv[i] = cur[3]
+        play = loop.app.play
+        after = state_of(loop)
+        if loop.saves != saves:
+            k = 4               # the flash write: not bytecode, timed apart
+        elif loop.events != n:
+            k = 3 if before in (0, 1) and after == 3 else 2
+            context[3 * i] = loop.app.screen
+            context[3 * i + 1] = before
+            context[3 * i + 2] = after
+        elif due and not plays_due(loop):
+            k = 5               # the roll's plays generated: Game.ensure_plays()
+        elif play is not None and (play.thinker is not None or play.hint is not None):
+            k = 1
+        else:
+            k = 0
+        kind[i] = k
+    loop.step = run
+
+def scenario():
+    flash = FolderFlash("flash")
+    flash.wipe()
+    sim = Sim(flash, seed=7)
+    timed(sim.loop)
+    p = sim_player.Player(sim)
+    p.start("2 PLAYER")
+    p.play_game({0: sim_player.runner, 1: sim_player.runner})
+    print("RESTARTS %d" % len(sim.restarts))
+    gc.collect()
+
+    # against the computer: LEFT pressed and released every 60 ms while it thinks
+    flash.wipe()
+    sim = Sim(flash, seed=8)
+    timed(sim.loop)
+    p = sim_player.Player(sim)
+    p.start("VS CPU", level=LEVEL)
+    plain_run = sim.run_ms
+    def busy_run(ms):
+        play = sim.loop.app.play
+        if play is not None and play.thinker is not None and ms >= 60:
+            for _ in range(ms // 60):
+                sim.board.press(2)
+                plain_run(30)
+                sim.board.release(2)
+                plain_run(30)
+            return
+        plain_run(ms)
+    sim.run_ms = busy_run
+    try:
+        p.play_game({0: sim_player.runner}, humans=(0,), max_steps=MAX_LOOKS)
+    except Exception as exc:
+        print("NOTE game not finished: %s" % str(exc).split(chr(10))[0])
+    print("RESTARTS %d" % len(sim.restarts))
+    sim = p = None
+    gc.collect()
+
+for run in range(RUNS):
+    count[0] = 0
+    scenario()
+print("PASSES %d" % count[0])
+def dump(tag, k, times):
+    for b in range(BINS):
+        hist[b] = 0
+    for i in range(count[0]):
+        if kind[i] == k:
+            hist[min(BINS - 1, times[i] // BIN_US)] += 1
+    for b in range(BINS):
+        if hist[b]:
+            print("%s %d %d" % (tag, b * BIN_US + BIN_US // 2, hist[b]))
+
+for k in range(6):
+    dump("ITPRSG"[k], k, best)
+dump("PA", 2, best_app)
+dump("PM", 2, best_show)
+dump("PD", 2, best_drv)
+dump("IA", 0, best_app)
+dump("TA", 1, best_app)
+# the slowest press passes, with what they did
+slow = []
+for i in range(count[0]):
+    if kind[i] == 2:
+        slow.append((best[i], i))
+        if len(slow) > 12:
+            slow.sort()
+            slow.pop(0)
+for dt, i in slow:
+    print("W %d %d %d %d" % (dt, context[3 * i], context[3 * i + 1], context[3 * i + 2]))
+print("DONE")
+"""
+
+
+def summary(name, values, scale):
+    values = sorted(values)
+    if not values:
+        return "%-34s no passes" % name
+    n = len(values)
+    p50 = values[n // 2]
+    p99 = values[min(n - 1, n * 99 // 100)]
+    top = values[-1]
+    return "%-34s %6d passes  host p50 %6.2f ms  p99 %6.2f ms  max %6.2f ms  ->  device p50 %6.1f  p99 %6.1f  max %6.1f ms" % (
+        name, n, p50 / 1000, p99 / 1000, top / 1000,
+        p50 * scale / 1000, p99 * scale / 1000, top * scale / 1000)
+
+
+def latency(waiting_pass_ms, press_pass_ms):
+    """Press to LEDs: the debounce, the pass running when it ends (the loop
+    polls once a pass, PASS_MS at least), the pass that handles the press,
+    and the frame's I2C transfer."""
+    return DEBOUNCE_MS + max(PASS_MS, waiting_pass_ms) + press_pass_ms + I2C_MS
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.bench.latency", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--level", default="MAX", help="computer level for the thinking passes")
+    ap.add_argument("--looks", type=int, default=600, help="looks at the board in the game against the computer")
+    ap.add_argument("--runs", type=int, default=3,
+                    help="identical runs; each pass's least time is kept (preemption drops out)")
+    ap.add_argument("--heap", default="2M", help="micropython heap (the harness needs room beside the game)")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = sim_mpy.build(os.path.join(tmp, "image"))
+        prelude = "LEVEL = %r\nMAX_LOOKS = %d\nRUNS = %d\n" % (args.level, args.looks, args.runs)
+        result = sim_mpy.run(folder, prelude + SCRIPT, heap=args.heap, timeout=1800)
+    hists = {"P": [], "R": [], "T": [], "S": [], "I": [], "G": [], "PA": [], "PM": [], "PD": [], "IA": [], "TA": []}
+    passes = 0
+    worst = []
+    cal = None
+    for line in result.stdout.split("\n"):
+        parts = line.split()
+        if not parts:
+            continue
+        if parts[0] == "CAL":
+            cal = (int(parts[1]), int(parts[2]))
+        elif parts[0] in hists:
+            hists[parts[0]].extend([int(parts[1])] * int(parts[2]))
+        elif parts[0] == "W":
+            worst.append(tuple(int(v) for v in parts[1:]))
+        elif parts[0] == "PASSES":
+            passes = int(parts[1])
+        elif parts[0] in ("NOTE", "RESTARTS"):
+            print(line)
+    if cal is None or "DONE" not in result.stdout:
+        print(result.stdout[-3000:] + result.stderr[-3000:])
+        return 1
+    scale_loop = 450000 / cal[0]
+    scale_call = 1080000 / cal[1]
+    scale = (scale_loop + scale_call) / 2
+    print("unix port: 100k x+=1 %.1f ms (x%.0f to device), 100k calls %.1f ms (x%.0f); using x%.0f"
+          % (cal[0] / 1000, scale_loop, cal[1] / 1000, scale_call, scale))
+    print("%d passes timed, the least of %d identical runs kept for each" % (passes, args.runs))
+    press, think, idle = hists["P"], hists["T"], hists["I"]
+    print(summary("idle passes (nothing pressed)", idle, scale))
+    print(summary("passes while the computer thinks", think, scale))
+    print(summary("passes handling a button press", press, scale))
+    print(summary("passes whose press rolled the dice", hists["R"], scale))
+    print(summary("passes that save (host file I/O)", hists["S"], scale))
+    print(summary("passes that generate a roll's plays", hists["G"], scale))
+    print(summary("  app.update() in an idle pass", hists["IA"], scale))
+    print(summary("  app.update() in a thinking pass", hists["TA"], scale))
+    print(summary("  app.update() in a press pass", hists["PA"], scale))
+    print(summary("  matrix.show() in a press pass", hists["PM"], scale))
+    print(summary("  buttons and buzzer in a press pass", hists["PD"], scale))
+    for us, screen, before, after in sorted(worst, reverse=True):
+        print("  slow press pass: %6.1f ms on the device (screen %d, game state %d -> %d)"
+              % (us * scale / 1000, screen, before, after))
+    ms = scale / 1000
+    print("press path on the device (ms): debounce %d + wait for the next poll"
+          " (one pass, at least %d) + the pass with the press + I2C %.1f"
+          % (DEBOUNCE_MS, PASS_MS, I2C_MS))
+    for name, waiting in (("press at the board", idle), ("press while thinking", think),
+                          ("press during move generation", hists["G"])):
+        if waiting and press:
+            for label, pick in (("typical", pct(50)), ("p99", pct(99)), ("worst", pct(100))):
+                w = pick(waiting) * ms
+                p = pick(press) * ms
+                print("%-28s %-7s %2d + %5.1f + %5.1f + %.1f = %5.1f ms (budget 50 ms)"
+                      % (name, label, DEBOUNCE_MS, max(PASS_MS, w), p, I2C_MS, latency(w, p)))
+    return 0
+
+
+def pct(q):
+    def pick(values):
+        values = sorted(values)
+        return values[min(len(values) - 1, len(values) * q // 100)]
+    return pick
+
+
+if __name__ == "__main__":
+    sys.exit(main())

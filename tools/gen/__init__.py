@@ -1,0 +1,1 @@
+"""Generators of the checked-in tables under firmware/; tests regenerate and compare."""

@@ -1,0 +1,271 @@
+"""The simulated handheld: the real boot.py, main.py loop, drivers and app on
+the simulated machine (tools/hostlib/machine.py), with the flash in a folder.
+
+    sim = Sim(FolderFlash("sim-data"), seed=7)
+    sim.press("A")          # close the contact for 60 ms, then 140 ms more
+    sim.run_ms(500)
+    sim.grid()              # the LEDs as a player sees them: bytearray(512)
+    sim.cut_power()         # the board restarts; the saved game resumes
+
+Only buttons, time, the battery and the power are pushed in; the LEDs, the
+buzzer and the files are read back. Runs under CPython and the MicroPython
+unix port (which has no os.path, so this file imports without the `tools`
+package there).
+"""
+import sys
+
+if sys.implementation.name == "micropython":     # with tools/sim itself on sys.path
+    from flash import FolderFlash, PowerCut
+else:
+    from tools.sim.flash import FolderFlash, PowerCut
+
+import machine
+
+import main
+from firmware.engine.dice import Dice, SeededSource
+from hw import board as hw_board
+
+BUTTONS = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "CUBE", "MENU")
+PRESS_MS = 60           # a deliberate press: well past the 20 ms debounce
+GAP_MS = 140            # after the release, before the next press
+
+POWER_ON = "power-on"
+POWER_CUT = "power cut"
+CRASH = "crash"
+WATCHDOG = "watchdog"
+
+
+def run_boot_py():
+    """What MicroPython does at power-on before main.py: run boot.py's source."""
+    here = getattr(main, "__file__", "main.py")
+    path = here[:here.rfind("main.")] + "boot.py"
+    with open(path) as f:
+        exec(f.read(), {"__name__": "boot"})
+
+
+def button_index(name):
+    name = name.upper()
+    if name not in BUTTONS:
+        raise ValueError("no button %r; the buttons are %s" % (name, " ".join(BUTTONS)))
+    return BUTTONS.index(name)
+
+
+class Sim:
+    def __init__(self, flash=None, seed=1, app_class=None, on_boot=None):
+        self.board = machine.sim
+        self.flash = flash if flash is not None else FolderFlash("sim-data")
+        self.seed = seed
+        self.app_class = app_class
+        self.on_boot = on_boot          # called with the Sim after each start-up
+        self.boots = 0
+        self.restarts = []              # (ms, reason) of every restart after the first
+        self.crashes = []               # exceptions that reset the board
+        self.loop = None
+        self._battery = None            # (rest mV or None, charge used) across restarts
+        self._elapsed_before = 0        # simulated ms before the last start-up
+        self.record = None              # a list to log every input as script lines
+        self.power_on(POWER_ON)
+
+    @property
+    def tones_dropped(self):
+        """Buzzer records forgotten since the last start-up (the tone
+        recorder keeps only the newest, simhw/tones.py)."""
+        return self.board.tones.forgotten(hw_board.BUZZER_GPIO)
+
+    # --- power ---------------------------------------------------------------
+
+    def power_on(self, reason=POWER_ON):
+        board = self.board
+        kept = self._battery
+        board.reset()
+        if kept is not None:
+            board.battery.set_voltage(kept[0])
+            board.battery.used_uas = kept[1]
+        if reason == WATCHDOG:
+            board.reset_cause = machine.WDT_RESET
+        self.boots += 1
+        run_boot_py()
+        hw = hw_board.setup(watchdog=True)
+        dice = Dice(SeededSource(self.seed * 1009 + self.boots))
+        self.loop = main.Loop(hw, self.flash, self.flash.open, dice, self.app_class)
+        if self.on_boot is not None:
+            self.on_boot(self)
+
+    def _restart(self, reason):
+        battery = self.board.battery
+        self._battery = (battery.fixed_mv, battery.used_uas)
+        self.restarts.append((self.total_ms(), reason))
+        self._elapsed_before += self.board.clock.ms()
+        self.power_on(reason)
+
+    def cut_power(self):
+        """Batteries out and back in: RAM, display and clock lost, flash kept."""
+        self._log("cut")
+        self._restart(POWER_CUT)
+
+    def cut_power_during_save(self, nbytes=10):
+        """The power goes `nbytes` into the next file written to the flash."""
+        self._log("cut-save %d" % nbytes)
+        self.flash.cut_in(nbytes)
+
+    def _log(self, line):
+        """Keeps the input as a script line (docs/simulator.md), merging waits."""
+        record = self.record
+        if record is None:
+            return
+        if line.startswith("wait ") and record and record[-1].startswith("wait "):
+            record[-1] = "wait %d" % (int(record[-1][5:]) + int(line[5:]))
+        else:
+            record.append(line)
+
+    # --- time --------------------------------------------------------------
+
+    def ms(self):
+        """Milliseconds since the last start-up (the board's clock)."""
+        return self.board.clock.ms()
+
+    def total_ms(self):
+        """Milliseconds of simulated time since the simulation began."""
+        return self._elapsed_before + self.board.clock.ms()
+
+    def run_ms(self, ms):
+        """Runs the real main loop for `ms` of simulated time; restarts the
+        board as the device would after a crash, watchdog or power cut."""
+        self._log("wait %d" % ms)
+        clock = self.board.clock
+        left = ms
+        while left > 0:
+            start = clock.ms()
+            end = start + left
+            reason = None
+            try:
+                main.run(self.loop, lambda: clock.ms() >= end or self._watchdog_bit())
+            except machine.SimulatedReset:
+                self.crashes.append(self.loop.crash_exc)
+                reason = CRASH
+            except PowerCut:
+                reason = POWER_CUT
+            else:
+                if self._watchdog_bit():
+                    reason = WATCHDOG
+            left -= clock.ms() - start
+            if reason is not None:
+                self._restart(reason)
+
+    def _watchdog_bit(self):
+        """The watchdog reset the board: fed too late, or not fed in time."""
+        return self.board.watchdog_fired or self.board.watchdog_overdue()
+
+    # --- buttons -----------------------------------------------------------
+
+    def down(self, name):
+        self._log("down %s" % name)
+        self.board.press(button_index(name))
+
+    def up(self, name):
+        self._log("up %s" % name)
+        self.board.release(button_index(name))
+
+    def press(self, name, hold_ms=PRESS_MS, gap_ms=GAP_MS):
+        self.down(name)
+        self.run_ms(hold_ms)
+        self.up(name)
+        self.run_ms(gap_ms)
+
+    def hold(self, name, ms):
+        self.press(name, ms, GAP_MS)
+
+    # --- battery -------------------------------------------------------------
+
+    def set_battery_mv(self, mv):
+        """Holds the pack's rest voltage (None: follow the discharge curve)."""
+        self._log("battery %s" % ("curve" if mv is None else mv))
+        self.board.battery.set_voltage(mv)
+
+    # --- what a player sees and hears ----------------------------------------
+
+    def grid(self):
+        return self.board.display_grid(self.board.clock.ms())
+
+    def text(self):
+        return self.board.display_text(self.board.clock.ms())
+
+    def brightness(self):
+        return max(self.board.brightness())
+
+    def display_on(self):
+        return any(m.lit() for m in self.board.modules)
+
+    def notes(self):
+        """(start_ms, length_ms, freq_hz) of everything the buzzer played since
+        the last start-up."""
+        return self.board.notes()
+
+    def sounding(self):
+        return self.board.buzzer_sounding()
+
+    def tone_hz(self):
+        history = self.board.tone_history()
+        if not history or not self.board.buzzer_sounding():
+            return 0
+        return history[-1][1]
+
+
+def run_script(sim, lines, png=None, out=print):
+    """Plays a script (docs/simulator.md) on the simulator. `png(path, sim)`
+    writes a screenshot; None where PNGs cannot be written."""
+    for number, raw in enumerate(lines, 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        words = line.split()
+        try:
+            _command(sim, words, png, out)
+        except (ValueError, IndexError) as exc:
+            raise ValueError("script line %d (%s): %s" % (number, line, exc))
+
+
+def _command(sim, words, png, out):
+    cmd = words[0].lower()
+    args = words[1:]
+    if cmd == "press":
+        for name in args[:1]:
+            hold = int(args[1]) if len(args) > 1 else PRESS_MS
+            sim.press(name, hold)
+    elif cmd == "presses":
+        # presses N NAME: the same button N times
+        for _ in range(int(args[0])):
+            sim.press(args[1])
+    elif cmd == "hold":
+        sim.hold(args[0], int(args[1]))
+    elif cmd == "down":
+        sim.down(args[0])
+    elif cmd == "up":
+        sim.up(args[0])
+    elif cmd == "wait":
+        sim.run_ms(int(args[0]))
+    elif cmd == "battery":
+        sim.set_battery_mv(None if args[0] == "curve" else _millivolts(args[0]))
+    elif cmd == "cut":
+        sim.cut_power()
+    elif cmd == "cut-save":
+        sim.cut_power_during_save(int(args[0]) if args else 10)
+    elif cmd == "png":
+        if png is None:
+            raise ValueError("PNG screenshots need CPython")
+        png(args[0], sim)
+    elif cmd == "text":
+        out(sim.text())
+    elif cmd == "print":
+        out(" ".join(args))
+    else:
+        raise ValueError("unknown command %r" % cmd)
+
+
+def _millivolts(word):
+    if "." in word:
+        whole, frac = word.split(".", 1)
+        frac = (frac + "000")[:3]
+        return int(whole) * 1000 + int(frac)
+    value = int(word)
+    return value * 1000 if value < 20 else value

@@ -1,0 +1,105 @@
+"""The simulator's flash: a folder on the host (sim-data/ by default) behind
+the small storage interface main.py hands to firmware/engine/save.py (`os`-like
+rename/remove/statvfs plus open), with a power cut that can be armed to hit
+in the middle of a write.
+
+Runs under CPython and the MicroPython unix port.
+"""
+import os
+
+
+class PowerCut(BaseException):
+    """The power went: raised out of a write, past main.py's crash handler
+    (which catches Exception), to the simulator, which restarts the board."""
+
+
+def _makedirs(path):
+    at = ""
+    for part in path.split("/"):
+        at += part + "/"
+        if part:
+            try:
+                os.mkdir(at)
+            except OSError:
+                pass        # already there
+
+
+class FolderFlash:
+    """Files of the simulated device live in `root`; names are flat."""
+
+    def __init__(self, root, blocks=352, block_size=4096):
+        self.root = root
+        _makedirs(root)
+        self.blocks = blocks            # the Pico's filesystem: 1408 KB
+        self.block_size = block_size
+        self.cut_after = None           # bytes to write before the power goes
+        self.bytes_written = 0
+        self.writes = 0                 # files opened for writing, all time
+
+    def path(self, name):
+        return self.root + "/" + name
+
+    def open(self, name, mode="r"):
+        if "w" in mode or "a" in mode:
+            self.writes += 1
+            return _CutWriter(self, open(self.path(name), mode))
+        return open(self.path(name), mode)
+
+    def rename(self, old, new):
+        self._step()
+        os.rename(self.path(old), self.path(new))
+
+    def remove(self, name):
+        os.remove(self.path(name))
+
+    def listdir(self):
+        return sorted(os.listdir(self.root))
+
+    def statvfs(self, path):
+        used = 0
+        for name in os.listdir(self.root):
+            size = os.stat(self.path(name))[6]
+            used += (size + self.block_size - 1) // self.block_size + 1
+        free = max(0, self.blocks - 2 - used)
+        return (self.block_size, self.block_size, self.blocks, free, free, 0, 0, 0, 0, 255)
+
+    def wipe(self):
+        for name in os.listdir(self.root):
+            os.remove(self.path(name))
+
+    def cut_in(self, nbytes):
+        """The power goes after `nbytes` more bytes are written (0: at the next
+        write or rename)."""
+        self.cut_after = nbytes
+
+    def _step(self):
+        if self.cut_after is not None and self.cut_after <= 0:
+            self.cut_after = None
+            raise PowerCut()
+
+
+class _CutWriter:
+    def __init__(self, flash, f):
+        self.flash = flash
+        self.f = f
+
+    def write(self, data):
+        flash = self.flash
+        if flash.cut_after is not None:
+            if flash.cut_after < len(data):
+                self.f.write(data[:flash.cut_after])
+                self.f.close()
+                flash.cut_after = None
+                raise PowerCut()
+            flash.cut_after -= len(data)
+        flash.bytes_written += len(data)
+        return self.f.write(data)
+
+    def close(self):
+        self.f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        self.close()

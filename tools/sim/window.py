@@ -1,0 +1,191 @@
+"""The simulator's desktop window (pygame): the LED matrix as it looks, round
+LEDs in red, green and yellow at the display's brightness, the buzzer heard
+(a square wave at the PWM frequency) and shown, the battery voltage, and keys
+for the buttons, the battery and the power.
+
+Keys (docs/simulator.md):
+    arrows              UP DOWN LEFT RIGHT
+    Z, Space, Enter     A (pick up / place, confirm)
+    X, Backspace        B (back, undo)
+    C                   CUBE
+    M, Tab              MENU
+    [ and ]             battery rest voltage down / up 0.1 V
+    0                   battery back to a fresh pack following its discharge curve
+    P                   power cut (batteries out and in)
+    F12                 screenshot to the data folder
+    Esc, window close   quit
+"""
+import os
+import time
+
+import pygame
+
+from tools.sim.png import COLOURS, UNLIT
+from tools.sim.cli import screenshot
+
+KEYS = {
+    pygame.K_UP: "UP", pygame.K_DOWN: "DOWN", pygame.K_LEFT: "LEFT", pygame.K_RIGHT: "RIGHT",
+    pygame.K_z: "A", pygame.K_SPACE: "A", pygame.K_RETURN: "A",
+    pygame.K_x: "B", pygame.K_BACKSPACE: "B",
+    pygame.K_c: "CUBE",
+    pygame.K_m: "MENU", pygame.K_TAB: "MENU",
+}
+BOARD = (18, 18, 20)
+PANEL = (32, 32, 36)
+TEXT = (200, 200, 200)
+STEP_MS = 10
+HIDDEN_DRIVERS = ("offscreen", "dummy")   # SDL drivers that show nothing
+FPS = 40
+HELP = "arrows  Z/Space=A  X=B  C=CUBE  M=MENU  [ ]=battery  P=power cut  F12=png  Esc=quit"
+
+
+class Tone:
+    """A square wave at the buzzer's frequency, started and stopped with it."""
+
+    def __init__(self, enabled):
+        self.freq = 0
+        self.sound = None
+        self.cache = {}
+        self.ok = False
+        if not enabled:
+            return
+        try:
+            pygame.mixer.init(frequency=44100, size=-16, channels=1)
+            self.ok = pygame.mixer.get_init() is not None
+        except pygame.error:
+            self.ok = False
+
+    def set(self, freq):
+        if not self.ok or freq == self.freq:
+            return
+        if self.sound is not None:
+            self.sound.stop()
+            self.sound = None
+        self.freq = freq
+        if freq:
+            self.sound = self._wave(freq)
+            self.sound.play(loops=-1)
+
+    def _wave(self, freq):
+        if freq not in self.cache:
+            import numpy
+            rate = pygame.mixer.get_init()[0]
+            period = max(2, int(rate / min(freq, rate // 2)))
+            cycles = max(1, 2000 // period)
+            half = period // 2
+            one = numpy.concatenate((numpy.full(half, 5000), numpy.full(period - half, -5000)))
+            self.cache[freq] = pygame.sndarray.make_sound(numpy.tile(one, cycles).astype(numpy.int16))
+        return self.cache[freq]
+
+
+def led_rgb(value, brightness):
+    if value == 0:
+        return UNLIT
+    r, g, b = COLOURS[value]
+    scale = 0.3 + 0.7 * (brightness - 1) / 15
+    return int(r * scale), int(g * scale), int(b * scale)
+
+
+def draw(screen, font, sim, scale, status):
+    screen.fill(BOARD)
+    grid = sim.grid()
+    level = sim.brightness()
+    radius = scale * 2 // 5
+    for y in range(16):
+        for x in range(32):
+            centre = (x * scale + scale // 2 + scale // 2, y * scale + scale // 2 + scale // 2)
+            pygame.draw.circle(screen, led_rgb(grid[y * 32 + x], level), centre, radius)
+    top = 17 * scale
+    pygame.draw.rect(screen, PANEL, (0, top, screen.get_width(), screen.get_height() - top))
+    screen.blit(font.render(status, True, TEXT), (scale // 2, top + 6))
+    screen.blit(font.render(HELP, True, TEXT), (scale // 2, top + 28))
+
+
+def status_line(sim):
+    battery = sim.board.battery
+    mv = sim.board.vsys_mv()
+    hold = "held" if battery.fixed_mv is not None else "curve"
+    hz = sim.tone_hz()
+    sound = ("\u266a %d Hz" % hz) if hz else "silent"
+    state = "asleep" if sim.loop.asleep else "awake"
+    return "battery %.2f V (%s)   buzzer %s   %s   saves %d   restarts %d" % (
+        mv / 1000, hold, sound, state, sim.loop.saves, len(sim.restarts))
+
+
+class Window:
+    """The window over a Sim: handle() takes pygame events, frame() runs the
+    simulation up to the wall clock and draws; run() loops until quit."""
+
+    def __init__(self, sim, args):
+        pygame.init()
+        self.sim = sim
+        self.args = args
+        self.scale = args.scale
+        self.screen = pygame.display.set_mode((33 * self.scale, 17 * self.scale + 56))
+        if pygame.display.get_driver() in HIDDEN_DRIVERS and "SDL_VIDEODRIVER" not in os.environ:
+            # SDL found no screen and drew into memory: nobody would see the window
+            pygame.quit()
+            raise pygame.error("no display")
+        pygame.display.set_caption("Blot")
+        self.font = pygame.font.Font(None, 22)
+        self.tone = Tone(not args.mute)
+        self.start_wall = time.monotonic()
+        self.start_sim = sim.total_ms()
+        self.shots = 0
+        self.running = True
+
+    def handle(self, event):
+        sim = self.sim
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.running = False
+            elif event.key in KEYS:
+                sim.down(KEYS[event.key])
+            elif event.key == pygame.K_p:
+                sim.cut_power()
+            elif event.key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
+                mv = sim.board.battery.rest_mv()
+                mv += 100 if event.key == pygame.K_RIGHTBRACKET else -100
+                sim.set_battery_mv(max(2700, min(4800, mv)))
+            elif event.key == pygame.K_0:
+                sim.set_battery_mv(None)
+                sim.board.battery.used_uas = 0
+            elif event.key == pygame.K_F12:
+                self.shots += 1
+                screenshot(os.path.join(self.args.data, "shot-%d.png" % self.shots), sim)
+        elif event.type == pygame.KEYUP and event.key in KEYS:
+            sim.up(KEYS[event.key])
+
+    def frame(self, ms=None):
+        """Runs the simulation `ms` (default: up to the wall clock, at most
+        200 ms) and draws it."""
+        sim = self.sim
+        if ms is None:
+            due = self.start_sim + int((time.monotonic() - self.start_wall) * 1000 * self.args.speed)
+            ms = due - sim.total_ms()
+            if ms > 200:
+                self.start_sim += ms - 200
+                ms = 200
+        if ms > 0:
+            sim.run_ms(ms)
+        self.tone.set(sim.tone_hz())
+        draw(self.screen, self.font, sim, self.scale, status_line(sim))
+        pygame.display.flip()
+
+    def close(self):
+        self.tone.set(0)
+        pygame.quit()
+
+
+def run_window(sim, args):
+    window = Window(sim, args)
+    clock = pygame.time.Clock()
+    while window.running:
+        for event in pygame.event.get():
+            window.handle(event)
+        window.frame()
+        clock.tick(FPS)
+    window.close()
+    return 0

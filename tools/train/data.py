@@ -1,0 +1,122 @@
+"""Training positions for the evaluator: realistic play labelled by GNU Backgammon.
+
+Games are played by gnubg's 0-ply network choosing the best play by cubeless
+equity, with a small share of plays chosen at random among the legal ones so
+that the positions also cover the mistakes a weaker player makes. Every
+position met with the side on roll before the dice is labelled with gnubg's
+five probabilities (win, win gammon, win backgammon, lose gammon, lose
+backgammon; gammons include backgammons) at the chosen ply.
+
+    python -m tools.train.data --games 6000 --seed 1 --out build/train/data1.npz
+
+The positions are stored in Blot's layout (firmware/engine/position.py): 50 counts,
+the side on roll first. With --candidates F, a share F of the turns also adds the result of every
+legal play (seen by the side to roll next), so the network learns to rank
+the plays it will be asked to choose between, bad ones included.
+Deterministic for a given seed and gnubg_nn version.
+"""
+import argparse
+import os
+
+import numpy as np
+import gnubg_nn
+
+RANDOM_PLAY = 0.08      # share of plays chosen uniformly among the legal ones
+MAX_PLIES = 400
+
+
+def to_gnubg(board):
+    """Blot board (us first) -> gnubg's [side not on roll, side on roll]."""
+    return [list(board[25:50]), list(board[0:25])]
+
+
+def from_gnubg_result(pair):
+    """gnubg's decoded result (opponent, mover) -> Blot board with the mover first."""
+    return bytes(pair[1]) + bytes(pair[0])
+
+
+def flip(board):
+    return board[25:] + board[:25]
+
+
+def equity(p):
+    return 2 * p[0] - 1 + p[1] - p[3] + p[2] - p[4]
+
+
+def is_over(board):
+    return sum(board[0:25]) == 0 or sum(board[25:50]) == 0
+
+
+def play_game(rng, out, ply, candidates=0.0, against_pubeval=False):
+    from firmware.engine.position import START
+    board = START
+    # against_pubeval: one side (at random) plays by pubeval, whose odd
+    # positions (deep backgames, broken primes) the network must also know.
+    pub_side = int(rng.integers(2)) if against_pubeval else -1
+    side = 0
+    d1, d2 = 0, 0
+    while d1 == d2:
+        d1, d2 = rng.integers(1, 7, size=2)
+    first = True
+    for _ in range(MAX_PLIES):
+        if is_over(board):
+            return
+        if not first:
+            d1, d2 = rng.integers(1, 7, size=2)
+            out.append((board, gnubg_nn.probabilities(to_gnubg(board), ply)))
+        first = False
+        keys = gnubg_nn.moves(to_gnubg(board), int(d1), int(d2))
+        if not keys:
+            board = flip(board)
+            side ^= 1
+            continue
+        results = [from_gnubg_result(gnubg_nn.board_from_position_key(k)) for k in keys]
+        if candidates and len(results) > 1 and rng.random() < candidates:
+            # Every play's result, as the side to roll next sees it: the
+            # positions the evaluator must rank against each other.
+            for r in results:
+                if sum(r[0:25]):
+                    f = flip(r)
+                    out.append((f, gnubg_nn.probabilities(to_gnubg(f), ply)))
+        if side == pub_side:
+            from tools.train import pubeval
+            choice = results[pubeval.best_index(board, results)]
+        elif len(results) > 1 and rng.random() < RANDOM_PLAY:
+            choice = results[int(rng.integers(len(results)))]
+        else:
+            best = None
+            for r in results:
+                if sum(r[0:25]) == 0:
+                    choice = r
+                    break
+                e = -equity(gnubg_nn.probabilities(to_gnubg(flip(r)), 0))
+                if best is None or e > best:
+                    best, choice = e, r
+        board = flip(choice)
+        side ^= 1
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=6000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ply", type=int, default=0, help="gnubg ply for the labels")
+    ap.add_argument("--candidates", type=float, default=0.0,
+                    help="share of turns whose every candidate play is also labelled")
+    ap.add_argument("--pubeval", action="store_true",
+                    help="one side of each game plays by pubeval")
+    ap.add_argument("--out", default="build/train/data1.npz")
+    args = ap.parse_args(argv)
+    rng = np.random.default_rng(args.seed)
+    rows = []
+    for _ in range(args.games):
+        play_game(rng, rows, args.ply, args.candidates, args.pubeval)
+    boards = np.frombuffer(b"".join(r[0] for r in rows), dtype=np.uint8).reshape(-1, 50)
+    probs = np.array([r[1] for r in rows], dtype=np.float32)
+    os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
+    np.savez_compressed(args.out, boards=boards, probs=probs)
+    print("%d positions from %d games -> %s" % (len(rows), args.games, args.out))
+
+
+if __name__ == "__main__":
+    main()

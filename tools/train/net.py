@@ -1,0 +1,181 @@
+"""Trains the evaluator's network on gnubg-labelled positions (numpy only).
+
+    python -m tools.train.net --data build/train/data1.npz build/train/data2.npz \
+        --hidden 64 --epochs 12 --out tools/data/evaluator_net.npz
+
+Supervised learning: inputs from tools.train.netmath.encode, one sigmoid hidden
+layer, five sigmoid outputs, cross-entropy against gnubg's probabilities,
+Adam with a step-decayed learning rate, fixed seed. Every epoch the float
+checkpoint and the optimiser state are saved (--out and --out + ".state.npz"),
+so `--resume` continues an interrupted run. 5% of the positions are held
+out; the report gives their equity error in points (float and integer nets).
+"""
+import argparse
+import os
+import time
+
+import numpy as np
+
+from tools.train import netmath
+
+
+def load(paths):
+    boards = []
+    probs = []
+    for p in paths:
+        d = np.load(p)
+        boards.append(d["boards"])
+        probs.append(d["probs"])
+    boards = np.concatenate(boards)
+    probs = np.concatenate(probs).astype(np.float32)
+    # Mirror-free duplicates add nothing; keep one of each position.
+    _, idx = np.unique(boards, axis=0, return_index=True)
+    idx.sort()
+    return boards[idx], probs[idx]
+
+
+def init_net(rng, hidden):
+    return {
+        "W1": (rng.normal(0, 0.1, (netmath.INPUTS, hidden))).astype(np.float32),
+        "b1": np.zeros(hidden, dtype=np.float32),
+        "W2": (rng.normal(0, 0.1, (hidden, 5))).astype(np.float32),
+        "b2": np.zeros(5, dtype=np.float32),
+    }
+
+
+def widen(old):
+    """A checkpoint's network with zero first-layer rows for inputs it lacks."""
+    net = {k: np.asarray(old[k], dtype=np.float32).copy() for k in ("W1", "b1", "W2", "b2")}
+    w1 = np.zeros((netmath.INPUTS, net["W1"].shape[1]), dtype=np.float32)
+    w1[:len(net["W1"])] = net["W1"]
+    net["W1"] = w1
+    return net
+
+
+def equity_error(p, t):
+    return float(np.mean(np.abs(netmath.equity(p, 1.0) - netmath.equity(t, 1.0))))
+
+
+def train(x, y, net, state, epochs, batch, lr, rng, log, save):
+    keys = ("W1", "b1", "W2", "b2")
+    m = state.get("m") or {k: np.zeros_like(net[k]) for k in keys}
+    v = state.get("v") or {k: np.zeros_like(net[k]) for k in keys}
+    step = int(state.get("step", 0))
+    start_epoch = int(state.get("epoch", 0))
+    b1m, b2m, eps = 0.9, 0.999, 1e-8
+    n = len(x)
+    for epoch in range(start_epoch, epochs):
+        rate = lr * 0.5 ** (5.0 * epoch / epochs)
+        order = rng.permutation(n)
+        t0 = time.time()
+        loss_sum = 0.0
+        for s in range(0, n, batch):
+            i = order[s:s + batch]
+            xb = x[i].astype(np.float32)
+            yb = y[i]
+            h = netmath.sigmoid(xb @ net["W1"] + net["b1"])
+            o = netmath.sigmoid(h @ net["W2"] + net["b2"])
+            # Cross-entropy gradient through a sigmoid output is (o - y).
+            go = (o - yb) / len(i)
+            loss_sum += float(np.sum((o - yb) ** 2))
+            grads = {"W2": h.T @ go, "b2": go.sum(0)}
+            gh = (go @ net["W2"].T) * h * (1 - h)
+            grads["W1"] = xb.T @ gh
+            grads["b1"] = gh.sum(0)
+            step += 1
+            for k in keys:
+                m[k] = b1m * m[k] + (1 - b1m) * grads[k]
+                v[k] = b2m * v[k] + (1 - b2m) * grads[k] ** 2
+                mh = m[k] / (1 - b1m ** step)
+                vh = v[k] / (1 - b2m ** step)
+                net[k] -= (rate * mh / (np.sqrt(vh) + eps)).astype(np.float32)
+            # int8 first layer: keep weights inside what quantisation can store.
+            np.clip(net["W1"], -3.96, 3.96, out=net["W1"])
+        log(epoch, loss_sum / n, time.time() - t0)
+        save(net, {"m": m, "v": v, "step": step, "epoch": epoch + 1})
+    return net
+
+
+def save_state(path, net, state):
+    np.savez(path, **net)
+    flat = {"step": state["step"], "epoch": state["epoch"]}
+    for k in net:
+        flat["m_" + k] = state["m"][k]
+        flat["v_" + k] = state["v"][k]
+    np.savez(path + ".state.npz", **flat)
+
+
+def load_state(path):
+    net = {k: v for k, v in np.load(path).items()}
+    s = np.load(path + ".state.npz")
+    state = {"step": int(s["step"]), "epoch": int(s["epoch"]),
+             "m": {k: s["m_" + k] for k in net}, "v": {k: s["v_" + k] for k in net}}
+    return net, state
+
+
+def fit_linear(x, y, rng, count=200000):
+    """Least-squares fit of the cubeless equity on the inputs (no bias: the
+    device only compares plays of one roll), for the prefilter."""
+    i = rng.choice(len(x), size=min(count, len(x)), replace=False)
+    a = x[i, :netmath.RAW_INPUTS].astype(np.float64)
+    e = netmath.equity(y[i].astype(np.float64), 1.0)
+    a1 = np.concatenate([a, np.ones((len(a), 1))], axis=1)
+    coef, *_ = np.linalg.lstsq(a1, e, rcond=None)
+    return coef[:-1].astype(np.float32)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", nargs="+", default=["build/train/data1.npz", "build/train/data2.npz"])
+    ap.add_argument("--hidden", type=int, default=64)
+    ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--batch", type=int, default=256)
+    ap.add_argument("--lr", type=float, default=0.002)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--out", default="tools/data/evaluator_net.npz")
+    ap.add_argument("--resume", action="store_true")
+    ap.add_argument("--init", help="start from this checkpoint (new input rows start at zero)")
+    ap.add_argument("--linear-only", action="store_true",
+                    help="only fit the linear prefilter into the --out checkpoint")
+    args = ap.parse_args(argv)
+    boards, probs = load(args.data)
+    rng = np.random.default_rng(args.seed)
+    order = rng.permutation(len(boards))
+    held = order[: len(boards) // 20]
+    used = order[len(boards) // 20:]
+    x = netmath.encode(boards)
+    print("%d positions, %d for training" % (len(boards), len(used)))
+    if args.linear_only:
+        net = {k: v for k, v in np.load(args.out).items()}
+        net["lin"] = fit_linear(x[used], probs[used], rng)
+        np.savez(args.out, **net)
+        print("linear prefilter fitted into %s" % args.out)
+        return
+    if args.resume and os.path.exists(args.out + ".state.npz"):
+        net, state = load_state(args.out)
+        print("resuming at epoch %d" % state["epoch"])
+    elif args.init:
+        net, state = widen(np.load(args.init)), {}
+        print("starting from %s" % args.init)
+    else:
+        net, state = init_net(rng, args.hidden), {}
+    os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
+
+    def log(epoch, loss, secs):
+        p = netmath.float_probs(net, x[held])
+        print("epoch %d  mse %.5f  held-out equity error %.4f  (%.0f s)" % (
+            epoch, loss, equity_error(p, probs[held]), secs), flush=True)
+
+    train(x[used], probs[used], net, state, args.epochs, args.batch, args.lr, rng, log,
+          lambda n, s: save_state(args.out, n, s))
+    net["lin"] = fit_linear(x[used], probs[used], rng)
+    np.savez(args.out, **net)
+    from tools.gen import weights as gen_weights
+    import types
+    w = types.SimpleNamespace(**gen_weights.quantise(net))
+    pi = netmath.IntNet(w).probs(boards[held]) / netmath.ONE
+    print("integer net held-out equity error %.4f" % equity_error(pi, probs[held]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,171 @@
+"""Host-side (numpy) twins of firmware/opponent/evaluator.py: its inputs, the float
+network trained by tools/train/net.py, and the integer network exactly as the
+device computes it, for whole batches of positions.
+
+tests/test_evaluator_twin.py checks that int_probs() equals
+firmware.opponent.evaluator.evaluate() position by position, so benchmarks may use the
+fast twin and still measure what ships.
+"""
+import numpy as np
+
+RAW_INPUTS = 202       # slot units and checkers off; the linear prefilter's inputs
+FEATURES = 5           # hand-made inputs after them (features() below)
+INPUTS = RAW_INPUTS + FEATURES
+ONE = 10000
+
+# Distances a roll can hit with (one die, both, and a double's three and four
+# steps), as bit masks over distances 1..24, one per roll of 36 (ordered).
+ROLL_MASKS = []
+for _a in range(1, 7):
+    for _b in range(1, 7):
+        _m = (1 << _a) | (1 << _b) | (1 << (_a + _b))
+        if _a == _b:
+            _m |= (1 << 3 * _a) | (1 << 4 * _a)
+        ROLL_MASKS.append(_m)
+
+
+def as_array(boards):
+    """(N, 50) int64 array from an array or a sequence of 50-byte boards."""
+    if isinstance(boards, np.ndarray):
+        return boards.astype(np.int64).reshape(-1, 50)
+    return np.frombuffer(b"".join(bytes(b) for b in boards), dtype=np.uint8).astype(np.int64).reshape(-1, 50)
+
+
+def _shots(b):
+    """Rolls of 36 on which the side on roll hits one of the other side's
+    blots directly (from any of its checkers, bar included; points in
+    between are not checked)."""
+    n = len(b)
+    bits = np.int64(1) << np.arange(1, 26, dtype=np.int64)
+    occ = ((b[:, :25] > 0) * bits).sum(1)         # bit p: our checkers on our point p
+    dist = np.zeros(n, dtype=np.int64)
+    for q in range(1, 25):                         # their blot on their point q
+        p = 25 - q
+        blot = b[:, 25 + q - 1] == 1
+        dist |= np.where(blot, occ >> p, 0)
+    dist &= (1 << 25) - 2
+    count = np.zeros(n, dtype=np.int64)
+    for m in ROLL_MASKS:
+        count += (dist & m) != 0
+    return count
+
+
+def _prime(b):
+    """Longest run of the side's points 1..24 holding two checkers or more."""
+    best = np.zeros(len(b), dtype=np.int64)
+    run = np.zeros(len(b), dtype=np.int64)
+    for i in range(24):
+        run = np.where(b[:, i] >= 2, run + 1, 0)
+        best = np.maximum(best, run)
+    return best
+
+
+def _back(b):
+    """Point of the side's rearmost checker (25 = bar, 0 = none left)."""
+    pts = np.arange(1, 26)
+    return ((b[:, :25] > 0) * pts).max(1)
+
+
+def features(boards):
+    """int64 (N, FEATURES): shots for us and for them, each side's longest
+    prime, and 1 when the sides are past each other (a race)."""
+    b = as_array(boards)
+    f = flip_array(b)
+    race = (_back(b) + _back(f) <= 25).astype(np.int64)
+    return np.stack([_shots(b), _shots(f), _prime(b), _prime(f), race], axis=1)
+
+
+def flip_array(b):
+    return np.concatenate([b[:, 25:], b[:, :25]], axis=1)
+
+
+def encode(boards):
+    """uint8 (N, 50) boards -> uint8 (N, INPUTS) inputs, as the device sees them."""
+    b = as_array(boards)
+    n = len(b)
+    x = np.zeros((n, 50, 4), dtype=np.uint8)
+    x[:, :, 0] = b >= 1
+    x[:, :, 1] = b >= 2
+    x[:, :, 2] = b >= 3
+    x[:, :, 3] = np.maximum(b - 3, 0)
+    off = np.stack([15 - b[:, :25].sum(1), 15 - b[:, 25:].sum(1)], axis=1)
+    return np.concatenate([x.reshape(n, 200), off.astype(np.uint8),
+                           features(b).astype(np.uint8)], axis=1)
+
+
+def sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def float_probs(net, x):
+    """The float network's five outputs for encoded inputs x."""
+    h = sigmoid(x.astype(np.float32) @ net["W1"] + net["b1"])
+    return sigmoid(h @ net["W2"] + net["b2"])
+
+
+def terminal_probs(boards):
+    """(mask, probs*ONE) for positions where a side has borne off everything."""
+    b = as_array(boards)
+    us = b[:, :25].sum(1)
+    them = b[:, 25:].sum(1)
+    mask = (us == 0) | (them == 0)
+    p = np.zeros((len(b), 5), dtype=np.int64)
+    won = us == 0
+    lost = (them == 0) & ~won
+    p[won, 0] = ONE
+    p[won & (them == 15), 1] = ONE
+    p[won & (them == 15) & (b[:, 43:50].sum(1) > 0), 2] = ONE
+    p[lost & (us == 15), 3] = ONE
+    p[lost & (us == 15) & (b[:, 18:25].sum(1) > 0), 4] = ONE
+    return mask, p
+
+
+class IntNet:
+    """The integer network from a weights module (firmware.opponent.weights or the
+    generator's own output) computing exactly what firmware/opponent/evaluator.py does."""
+
+    def __init__(self, w):
+        h = w.HIDDEN
+        self.hidden = h
+        self.w1 = (np.frombuffer(w.W1, dtype=np.uint8).astype(np.int64) - 128).reshape(RAW_INPUTS, h)
+        self.w1f = np.array(w.W1F, dtype=np.int64).reshape(FEATURES, h)
+        self.fshift = w.FEATURE_SHIFT
+        self.b1 = np.array(w.B1, dtype=np.int64)
+        self.w2 = np.array(w.W2, dtype=np.int64).reshape(h, 5)
+        self.b2 = np.array(w.B2, dtype=np.int64)
+        self.hsig = np.frombuffer(w.HIDDEN_SIGMOID, dtype=np.uint8).astype(np.int64)
+        self.hshift = w.HIDDEN_SHIFT
+        self.osig = np.frombuffer(w.OUTPUT_SIGMOID, dtype="<u2").astype(np.int64)
+        self.oshift = w.OUTPUT_SHIFT
+        self.ozero = w.OUTPUT_ZERO
+
+    def _output(self, v):
+        v = v + self.ozero
+        i = np.clip(v >> self.oshift, 0, 511)
+        lo = self.osig[i]
+        hi = self.osig[np.minimum(i + 1, 511)]
+        p = lo + (((hi - lo) * (v & ((1 << self.oshift) - 1))) >> self.oshift)
+        p = np.where(v <= 0, self.osig[0], p)
+        return np.where(i >= 511, self.osig[511], p)
+
+    def probs(self, boards):
+        """int64 (N, 5) probabilities in 1/ONE, as firmware.opponent.evaluator.evaluate."""
+        x = encode(boards).astype(np.int64)
+        acc = x[:, :RAW_INPUTS] @ self.w1 + self.b1
+        acc += (x[:, RAW_INPUTS:] @ self.w1f) >> self.fshift
+        v = np.clip((acc + (256 << self.hshift)) >> self.hshift, 0, 511)
+        a = self.hsig[v]
+        o = a @ self.w2 + self.b2
+        p = np.stack([self._output(o[:, k]) for k in range(5)], axis=1)
+        p[:, 1] = np.minimum(p[:, 1], p[:, 0])
+        p[:, 2] = np.minimum(p[:, 2], p[:, 1])
+        p[:, 3] = np.minimum(p[:, 3], ONE - p[:, 0])
+        p[:, 4] = np.minimum(p[:, 4], p[:, 3])
+        mask, t = terminal_probs(boards)
+        p[mask] = t[mask]
+        return p
+
+
+def equity(p, one=ONE):
+    """Cubeless money equity of (N, 5) probabilities scaled by one."""
+    return 2 * p[:, 0] - one + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]
