@@ -1,6 +1,7 @@
 """firmware/ runs unchanged on the device: every module compiles for the
 RP2040 with mpy-cross, imports only modules MicroPython has (never hw/ or
-machine), and imports under the MicroPython unix port with a Pico-sized heap."""
+machine), and imports under the MicroPython unix port with a Pico-sized heap.
+Inside firmware/ the imports point one way: handheld -> opponent -> engine."""
 import ast
 import glob
 import os
@@ -33,6 +34,20 @@ def test_imports_only_firmware_and_micropython_modules(path):
         top = name.split(".")[0]
         assert top not in ("hw", "machine", "tools"), "%s imports %s" % (path, name)
         assert top == "firmware" or top in MICROPYTHON_MODULES, "%s imports %s" % (path, name)
+
+
+# What each sub-package may import from firmware/ (itself included).
+LAYERS = {"engine": {"engine"}, "opponent": {"engine", "opponent"},
+          "handheld": {"engine", "opponent", "handheld"}}
+
+
+@pytest.mark.parametrize("path", [p for p in FIRMWARE if p.count(os.sep) == 2])
+def test_imports_point_down_the_layers(path):
+    layer = path.split(os.sep)[1]
+    for name in imported_modules(path):
+        parts = name.split(".")
+        if parts[0] == "firmware" and len(parts) > 1:
+            assert parts[1] in LAYERS[layer], "%s (%s) imports %s" % (path, layer, name)
 
 
 @pytest.mark.parametrize("path", FIRMWARE)
