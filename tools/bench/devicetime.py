@@ -1,0 +1,237 @@
+"""Device time from the MicroPython unix port: DESIGN.md's reference loops and
+the one policy every benchmark uses to turn host microseconds into RP2040 ms.
+
+The policy:
+
+- Work is timed under the unix port, and DESIGN.md's reference loops are
+  timed in the same process, in the same run (before and after the work,
+  the least of each kept), so the host's speed and load at that moment
+  cancel out.
+- Each kind of code has its own ratio (RP2040 time / unix-port time):
+  bytecode, @micropython.native and @micropython.viper code scale very
+  differently. Within a kind the ratio is the largest of its reference
+  loops' ratios, against DESIGN's upper figure where it gives a range:
+  preemption on a shared host only slows a reference loop (a lower ratio),
+  and the largest ratio is the cautious estimate.
+
+      bytecode  x += 1 loop 475 ms; 100,000 calls 1,080 ms; 100,000 calls
+                of an empty viper function from bytecode 506 ms
+      native    x += 1 loop 234 ms
+      viper     x += 1 loop 26 ms; 1,000 x 128 int8 accumulations 78 ms
+
+- Code of one kind is converted with that kind's ratio. Bytecode calling
+  viper kernels is split: the kernels' own time (timed apart, the same
+  calls) with the viper ratio, the rest with the bytecode ratio
+  (Ratios.split_ms). Where a benchmark cannot split, it converts the
+  mixed time with the largest ratio of the kinds it contains: an upper
+  bound (Ratios.ms(us, MIXED)).
+
+Usage, MicroPython side (this file imports nothing CPython-only: import it
+as `devicetime` with tools/bench on sys.path, or paste source() into a
+script run elsewhere):
+
+    ref = devicetime.measure()          # before the work
+    ...timed work...
+    ref = devicetime.measure(ref)       # after: the least of each loop kept
+    print(devicetime.line(ref))         # "DEVICETIME ..." for the host
+    r = devicetime.Ratios(ref)          # or convert here: r.ms(us, VIPER)
+
+Host side: `r = devicetime.parse(output)` reads the DEVICETIME lines of a
+run; `r.ms(us)`, `r.ms(us, devicetime.VIPER)`, `r.split_ms(total_us,
+viper_us)`, `r.describe()`. README's "Device times" paragraph states the
+same policy.
+"""
+import sys
+
+MICROPYTHON = sys.implementation.name == "micropython"
+
+BYTECODE = "bytecode"
+NATIVE = "native"
+VIPER = "viper"
+MIXED = "mixed"
+
+# DESIGN.md's reference loops on a 125 MHz RP2040 (MicroPython 1.27), in ms,
+# the upper figure where DESIGN gives a range: (name, kind, device ms).
+REFERENCE = (
+    ("loop", BYTECODE, 475.0),          # for i in range(100000): x += 1
+    ("calls", BYTECODE, 1080.0),        # 100,000 calls of a one-line function
+    ("viper_calls", BYTECODE, 506.0),   # 100,000 calls of an empty viper function
+    ("native_loop", NATIVE, 234.0),     # the x += 1 loop, @micropython.native
+    ("viper_loop", VIPER, 26.0),        # the x += 1 loop, @micropython.viper
+    ("viper_acc", VIPER, 78.0),         # 1,000 x 128 a[h] += w[base + h] - 128
+)
+NAMES = tuple(r[0] for r in REFERENCE)
+TAG = "DEVICETIME"
+ROUNDS = 5
+# The viper x += 1 loop takes about 0.1 ms on a host: it is timed over ten
+# times the iterations and divided, so the clock's microsecond counts.
+_VIPER_REPEAT = 10
+_ACC_ROWS = 32                  # distinct rows of w, cycled over the 1,000
+
+
+def _ref_loop():
+    x = 0
+    for i in range(100000):
+        x += 1
+    return x
+
+
+def _one(a):
+    return a
+
+
+def _ref_calls():
+    f = _one
+    for i in range(100000):
+        f(i)
+
+
+if MICROPYTHON:
+    import array
+    import time
+
+    import micropython
+
+    @micropython.native
+    def _native_loop():
+        x = 0
+        for i in range(100000):
+            x += 1
+        return x
+
+    @micropython.viper
+    def _viper_loop(n: int) -> int:
+        x = 0
+        for i in range(n):
+            x += 1
+        return x
+
+    @micropython.viper
+    def _viper_acc(a, w, rows: int):
+        ap = ptr32(a)  # noqa: F821  (viper built-in)
+        wp = ptr8(w)  # noqa: F821
+        base = 0
+        for r in range(rows):
+            base = (r & 31) << 7       # _ACC_ROWS rows
+            for h in range(128):
+                ap[h] += wp[base + h] - 128
+
+    @micropython.viper
+    def _viper_empty():
+        pass
+
+    def _viper_calls():
+        f = _viper_empty
+        for i in range(100000):
+            f()
+
+    def _best(fn, arg=None):
+        best = None
+        for _ in range(ROUNDS):
+            t = time.ticks_us()
+            if arg is None:
+                fn()
+            else:
+                fn(*arg)
+            d = time.ticks_diff(time.ticks_us(), t)
+            if best is None or d < best:
+                best = d
+        return best
+
+    def measure(previous=None):
+        """Unix-port microseconds of each reference loop (a list in NAMES'
+        order), the least of ROUNDS runs and of `previous` if given."""
+        a = array.array("i", bytes(4 * 128))
+        w = bytearray(_ACC_ROWS * 128)
+        for i in range(len(w)):
+            w[i] = i * 7 & 255
+        got = [
+            _best(_ref_loop),
+            _best(_ref_calls),
+            _best(_viper_calls),
+            _best(_native_loop),
+            _best(_viper_loop, (100000 * _VIPER_REPEAT,)) / _VIPER_REPEAT,
+            _best(_viper_acc, (a, w, 1000)),
+        ]
+        if previous is not None:
+            for i in range(len(got)):
+                if previous[i] < got[i]:
+                    got[i] = previous[i]
+        return got
+
+
+def line(ref):
+    """The measurement as one line for the host to parse()."""
+    return TAG + " " + " ".join("%s=%.1f" % (NAMES[i], ref[i]) for i in range(len(NAMES)))
+
+
+class Ratios:
+    """Device/unix-port ratios from one run's reference loop times (us)."""
+
+    def __init__(self, ref):
+        if len(ref) != len(NAMES):
+            raise ValueError("expected %d reference times (%s), got %d"
+                             % (len(NAMES), ", ".join(NAMES), len(ref)))
+        self.ref = list(ref)
+        self.each = {}
+        self.kinds = {}
+        for (name, kind, device_ms), us in zip(REFERENCE, self.ref):
+            if us <= 0:
+                raise ValueError("reference loop %s took %r us" % (name, us))
+            r = device_ms * 1000.0 / us
+            self.each[name] = r
+            if r > self.kinds.get(kind, 0.0):
+                self.kinds[kind] = r
+        self.kinds[MIXED] = max(self.kinds.values())
+
+    def ratio(self, kind=BYTECODE):
+        if kind not in self.kinds:
+            raise ValueError("unknown kind of code %r (bytecode, native, viper, mixed)" % (kind,))
+        return self.kinds[kind]
+
+    def ms(self, us, kind=BYTECODE):
+        """RP2040 milliseconds for `us` unix-port microseconds of one kind of code."""
+        return us * self.ratio(kind) / 1000.0
+
+    def split_ms(self, total_us, viper_us, native_us=0):
+        """RP2040 ms for bytecode that spent viper_us (and native_us) of its
+        total_us inside viper (native) functions."""
+        rest = total_us - viper_us - native_us
+        if rest < 0:
+            rest = 0
+        return (rest * self.kinds[BYTECODE] + viper_us * self.kinds[VIPER]
+                + native_us * self.kinds[NATIVE]) / 1000.0
+
+    def describe(self):
+        """One line: each reference loop's unix-port time and ratio, and the
+        ratio used for each kind."""
+        parts = ["%s %.1f us (x%.0f)" % (n, self.ref[i], self.each[n]) for i, n in enumerate(NAMES)]
+        return ("reference loops, unix port: " + ", ".join(parts)
+                + "; ratios used: bytecode x%.0f, native x%.0f, viper x%.0f"
+                % (self.kinds[BYTECODE], self.kinds[NATIVE], self.kinds[VIPER]))
+
+
+def parse(text):
+    """Ratios from the DEVICETIME lines in a run's output (the least time of
+    each loop over all the lines). Raises ValueError if there is none."""
+    best = None
+    for row in text.split("\n"):
+        parts = row.split()
+        if not parts or parts[0] != TAG:
+            continue
+        got = {}
+        for p in parts[1:]:
+            name, _, value = p.partition("=")
+            got[name] = float(value)
+        ref = [got[n] for n in NAMES]
+        best = ref if best is None else [min(a, b) for a, b in zip(best, ref)]
+    if best is None:
+        raise ValueError("no %s line in the output: %r" % (TAG, text[-500:]))
+    return Ratios(best)
+
+
+def source():
+    """This module's source, to paste into a script run where it cannot be
+    imported (host only)."""
+    with open(__file__) as f:
+        return f.read()
