@@ -112,3 +112,60 @@ def test_a_long_run_keeps_the_buzzer_record_bounded(tmp_path):
         sim.press("DOWN")
     assert len(sim.board.tone_history()) <= tones.MOST
     assert sim.tones_dropped + len(sim.board.tone_history()) >= 600
+
+
+def test_window_plays_tones_on_the_mixer_sdl_opened(tmp_path, monkeypatch):
+    """Sound on, through SDL's dummy audio driver: pygame.init() opens the
+    mixer in stereo, and every tone must still play."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import pygame
+    from tools.sim.cli import parse
+    from tools.sim.core import Sim
+    from tools.sim.flash import FolderFlash
+    from tools.sim.window import Window
+    args = parse(["--data", str(tmp_path / "flash"), "--fresh"])
+    sim = Sim(FolderFlash(args.data), seed=1)
+    window = Window(sim, args)
+    try:
+        assert window.tone.ok, "the dummy audio driver opens a mixer"
+        heard = set()
+        window.frame(300)
+        # menu clicks, then A starts a game and A rolls the opening (the dice's rattle)
+        for key in (pygame.K_DOWN, pygame.K_UP, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_z, pygame.K_z):
+            window.handle(pygame.event.Event(pygame.KEYDOWN, key=key))
+            for _ in range(8):
+                window.frame(10)
+                heard.add(window.tone.freq)
+            window.handle(pygame.event.Event(pygame.KEYUP, key=key))
+            for _ in range(20):
+                window.frame(10)
+                heard.add(window.tone.freq)
+        assert window.tone.played >= 6
+        assert len(heard - {0}) >= 3        # the click and the rattle's notes
+        assert pygame.mixer.get_busy() or window.tone.freq == 0
+    finally:
+        window.close()
+
+
+def test_square_wave_fits_every_mixer_format(monkeypatch):
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    import pygame
+    from tools.sim.window import square_wave
+    try:
+        for size in (-8, 8, -16, 16, 32):
+            for channels in (1, 2, 6):
+                pygame.mixer.quit()
+                pygame.mixer.init(frequency=22050, size=size, channels=channels)
+                mixer = pygame.mixer.get_init()
+                sound = pygame.sndarray.make_sound(square_wave(440, mixer))
+                back = pygame.sndarray.array(sound).astype(float)
+                assert back.shape[0] >= 1000 and back.ndim == (1 if channels == 1 else 2)
+                middle = (back.max() + back.min()) / 2
+                # a square wave: two levels, symmetric about the format's silence
+                assert len(set(back.flatten().tolist())) == 2
+                silence = {8: 128, 16: 32768}.get(size, 0)
+                assert abs(middle - silence) <= 1
+                assert 0 < back.max() - middle <= 0.2 * (1 if abs(size) == 32 else 2 ** (abs(size) - 1))
+    finally:
+        pygame.mixer.quit()

@@ -40,20 +40,28 @@ HELP = "arrows  Z/Space=A  X=B  C=CUBE  M=MENU  [ ]=battery  P=power cut  F12=pn
 
 
 class Tone:
-    """A square wave at the buzzer's frequency, started and stopped with it."""
+    """A square wave at the buzzer's frequency, started and stopped with it,
+    shaped for whatever mixer SDL opened (pygame.init() opens it in stereo
+    on most desktops; any rate, sample format and channel count works)."""
 
     def __init__(self, enabled):
         self.freq = 0
         self.sound = None
         self.cache = {}
-        self.ok = False
+        self.mixer = None
+        self.played = 0             # tones started, for the tests
         if not enabled:
             return
         try:
-            pygame.mixer.init(frequency=44100, size=-16, channels=1)
-            self.ok = pygame.mixer.get_init() is not None
+            if pygame.mixer.get_init() is None:
+                pygame.mixer.init()
+            self.mixer = pygame.mixer.get_init()
         except pygame.error:
-            self.ok = False
+            self.mixer = None
+
+    @property
+    def ok(self):
+        return self.mixer is not None
 
     def set(self, freq):
         if not self.ok or freq == self.freq:
@@ -63,19 +71,38 @@ class Tone:
             self.sound = None
         self.freq = freq
         if freq:
-            self.sound = self._wave(freq)
+            if freq not in self.cache:
+                self.cache[freq] = pygame.sndarray.make_sound(square_wave(freq, self.mixer))
+            self.sound = self.cache[freq]
             self.sound.play(loops=-1)
+            self.played += 1
 
-    def _wave(self, freq):
-        if freq not in self.cache:
-            import numpy
-            rate = pygame.mixer.get_init()[0]
-            period = max(2, int(rate / min(freq, rate // 2)))
-            cycles = max(1, 2000 // period)
-            half = period // 2
-            one = numpy.concatenate((numpy.full(half, 5000), numpy.full(period - half, -5000)))
-            self.cache[freq] = pygame.sndarray.make_sound(numpy.tile(one, cycles).astype(numpy.int16))
-        return self.cache[freq]
+
+def square_wave(freq, mixer):
+    """Whole periods of a square wave at `freq` Hz (about 2,000 samples) as
+    the array pygame.sndarray wants for `mixer` = pygame.mixer.get_init():
+    (rate, size, channels), size in bits, negative for signed samples; 32
+    bits (reported as -32) are floats, the only 32-bit format pygame opens;
+    one column per channel when there is more than one."""
+    import numpy
+    rate, size, channels = mixer
+    period = max(2, int(rate / min(freq, rate // 2)))
+    cycles = max(1, 2000 // period)
+    half = period // 2
+    one = numpy.concatenate((numpy.ones(half), -numpy.ones(period - half)))
+    wave = numpy.tile(one, cycles) * 0.15           # a quiet buzzer, not full scale
+    bits = abs(size)
+    if bits == 32:
+        samples = wave.astype(numpy.float32)        # SDL's AUDIO_F32
+    else:
+        full = 2 ** (bits - 1) - 1
+        if size < 0:
+            samples = (wave * full).astype({8: numpy.int8, 16: numpy.int16}[bits])
+        else:                                       # unsigned: centred on half scale
+            samples = (wave * full + full + 1).astype({8: numpy.uint8, 16: numpy.uint16}[bits])
+    if channels > 1:
+        samples = numpy.repeat(samples[:, None], channels, axis=1)
+    return numpy.ascontiguousarray(samples)
 
 
 def led_rgb(value, brightness):
