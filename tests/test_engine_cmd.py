@@ -58,3 +58,27 @@ def test_commands_table_is_open_for_more():
         assert engine.answer("echo a b") == "a b"
     finally:
         del engine.COMMANDS["echo"]
+
+
+def test_best_takes_the_level_names_the_handheld_shows():
+    from firmware.opponent import ai
+    for number, name in enumerate(ai.LEVEL_NAMES, 1):
+        by_number = engine.answer("best %s 3 1 %d" % (START, number))
+        assert engine.answer("best %s 3 1 %s" % (START, name)) == by_number
+        assert engine.answer("best %s 3 1 %s" % (START, name.lower())) == by_number
+    assert engine.answer("best %s 3 1" % START) == engine.answer("best %s 3 1 MAX" % START)
+    for bad in ("0", "6", "GOD", "-1"):
+        answer = engine.answer("best %s 3 1 %s" % (START, bad))
+        assert answer.startswith("error: a level is 1..5 or one of KID EASY CLUB PRO MAX")
+        assert repr(bad) in answer
+
+
+def test_help_describes_every_command_and_unknown_options_fail():
+    result = subprocess.run([sys.executable, "-m", "tools.engine", "--help"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    for word in ("moves POSID", "best POSID D1 D2 [LEVEL]", "KID EASY CLUB PRO MAX", "eval POSID"):
+        assert word in result.stdout
+    result = subprocess.run([sys.executable, "-m", "tools.engine", "--level"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "--help" in result.stderr

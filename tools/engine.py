@@ -1,7 +1,7 @@
 """The engine command: one command per line on standard input, one line back.
 
-    python -m tools.engine
-    moves 4HPwATDgc/ABMA 3 1
+    python -m tools.engine [--help]
+    moves POSID D1 D2              (for example: moves 4HPwATDgc/ABMA 3 1)
     -> every legal resulting position as Position IDs, space-separated, each
        seen by the player who just moved (not swapped); when nothing can
        move, the unchanged ID alone.
@@ -45,7 +45,22 @@ def answer(line):
         return "error: %s: %s" % (type(exc).__name__, exc)
 
 
-def main(stdin=sys.stdin, stdout=sys.stdout):
+def usage():
+    """What --help prints: this module's summary and every command's."""
+    parts = [__doc__.strip()]
+    ai_module = sys.modules.get("tools.engine_ai")
+    if ai_module is not None:
+        parts.append(ai_module.__doc__.strip())
+    return "\n\n".join(parts) + "\n"
+
+
+def main(stdin=sys.stdin, stdout=sys.stdout, argv=()):
+    for arg in argv:
+        if arg in ("-h", "--help"):
+            stdout.write(usage())
+            return 0
+        sys.stderr.write("engine: no option %r; it reads commands on stdin (--help)\n" % arg)
+        return 2
     for line in stdin:
         if not line.strip():
             continue
@@ -72,4 +87,4 @@ def _add_ai_commands():
 _add_ai_commands()
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(argv=sys.argv[1:]))

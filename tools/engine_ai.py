@@ -1,8 +1,9 @@
 """The computer opponent's engine commands (merged into tools/engine.py).
 
     best POSID D1 D2 [LEVEL]
-    -> "<resulting Position ID> <move>": the play the level chooses (default
-       the strongest), its result seen by the player who moved (not swapped,
+    -> "<resulting Position ID> <move>": the play the level chooses (LEVEL
+       1..5 or the handheld's names KID EASY CLUB PRO MAX, any case;
+       default MAX, the strongest), its result seen by the player who moved (not swapped,
        as `moves` answers), and the move in gnubg notation ("" when nothing
        can move).
     eval POSID
@@ -15,13 +16,7 @@ Malformed input raises ValueError with what was wrong.
 import tools  # noqa: F401  (puts the MicroPython stand-ins on sys.path)
 from firmware.opponent import ai, evaluator
 from firmware.engine import notation, posid
-from tools.engine_args import parse_die, parse_position
-
-
-def _level(text):
-    if not text.isdigit() or not 1 <= int(text) <= ai.LEVELS:
-        raise ValueError("a level is 1..%d, got %r" % (ai.LEVELS, text))
-    return int(text)
+from tools.engine_args import parse_die, parse_level, parse_position
 
 
 def best(args):
@@ -29,7 +24,7 @@ def best(args):
         raise ValueError("usage: best POSID D1 D2 [LEVEL]")
     board = parse_position(args[0])
     d1, d2 = parse_die(args[1]), parse_die(args[2])
-    level = _level(args[3]) if len(args) == 4 else ai.LEVELS
+    level = parse_level(args[3], ai.LEVEL_NAMES) if len(args) == 4 else ai.LEVELS
     result, move = ai.choose(board, d1, d2, level)
     return ("%s %s" % (posid.position_id(result), notation.move_text(board, move))).rstrip()
 

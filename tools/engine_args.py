@@ -13,3 +13,14 @@ def parse_die(text):
     if not text.isdigit() or not 1 <= int(text) <= 6:
         raise ValueError("a die is 1..6, got %r" % text)
     return int(text)
+
+
+def parse_level(text, names):
+    """A computer level: 1..len(names), or its name as the handheld shows it
+    (`names`, weakest first; any case)."""
+    if text.isdigit() and 1 <= int(text) <= len(names):
+        return int(text)
+    upper = text.upper()
+    if upper in names:
+        return names.index(upper) + 1
+    raise ValueError("a level is 1..%d or one of %s, got %r" % (len(names), " ".join(names), text))
