@@ -272,3 +272,24 @@ def test_a_saved_game_that_crashes_every_resume_is_set_aside(tmp_path):
     top = reader.line_text(sim.grid(), 1)
     assert top != "RESUME?" and top.startswith("SAVE"), sim.text()
     sim.crashes.clear()
+
+
+def test_fresh_batteries_after_a_critical_one_bring_the_game_back_on_a_press(tmp_path):
+    """The simulator's `0` key: new cells without a power cut. The press that
+    wakes the board finds the battery good again and the game comes back."""
+    p, board, mover = game_at_a_roll(tmp_path)
+    sim = p.sim
+    sim.set_battery_mv(3000)
+    for _ in range(100):
+        sim.run_ms(1000)
+        if sim.loop.asleep:
+            break
+    assert sim.loop.asleep and not sim.display_on()
+    sim.fresh_batteries()
+    sim.press("A")
+    grid = p.wait_until(lambda g: not is_text(g), max_ms=3000, what="the board again")
+    assert reader.read_board(grid) == board and reader.read_dice(grid) is None
+    for _ in range(10):                       # and it stays awake: 10 s more
+        sim.run_ms(1000)
+        assert not sim.loop.asleep and sim.display_on()
+    assert sim.restarts == []

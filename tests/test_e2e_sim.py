@@ -36,8 +36,33 @@ def test_bad_script_line_names_the_line(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "tools.sim", "--data", str(tmp_path / "flash"), "--script", str(script)],
         cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert result.returncode != 0
+    assert result.returncode == 2
     assert "script line 2" in result.stderr and "no button 'Q'" in result.stderr
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+
+
+def test_script_errors_are_one_line_each(tmp_path):
+    def run(*args):
+        return subprocess.run(
+            [sys.executable, "-m", "tools.sim", "--data", str(tmp_path / "flash")] + list(args),
+            cwd=ROOT, capture_output=True, text=True, timeout=120)
+    cases = {
+        "hold A\n": "script line 1 (hold A): missing a value; usage: hold NAME MS",
+        "wait 10\n\nwait soon\n": "script line 3 (wait soon): invalid literal",
+        "png %s\n" % (tmp_path / "no" / "such" / "dir.png"): "No such file or directory",
+        "battery full\n": "script line 1 (battery full)",
+        "jump\n": "unknown command 'jump'",
+    }
+    for text, expected in cases.items():
+        script = tmp_path / "s.txt"
+        script.write_text(text)
+        result = run("--script", str(script))
+        assert result.returncode == 2, (text, result.stderr)
+        assert expected in result.stderr and result.stderr.count("\n") == 1, (text, result.stderr)
+    result = run("--script", str(tmp_path / "missing.txt"))
+    assert result.returncode == 2
+    assert result.stderr == "tools.sim: cannot read the script %s: No such file or directory\n" % (
+        tmp_path / "missing.txt")
 
 
 def test_terminal_drawing_shows_the_leds(tmp_path):
@@ -169,3 +194,50 @@ def test_square_wave_fits_every_mixer_format(monkeypatch):
                 assert 0 < back.max() - middle <= 0.2 * (1 if abs(size) == 32 else 2 ** (abs(size) - 1))
     finally:
         pygame.mixer.quit()
+
+
+def screen_after(frames, width=120):
+    """What a terminal shows after writing `frames`: cursor home, clear to
+    end of line and of screen, colours dropped; enough of ANSI for render()."""
+    import re
+    rows = [[" "] * width for _ in range(30)]
+    y = x = 0
+    for frame in frames:
+        for token in re.findall(r"\033\[[0-9;?]*[A-Za-z]|.", frame, re.S):
+            if token == "\033[H":
+                y = x = 0
+            elif token == "\033[K":
+                rows[y][x:] = [" "] * (width - x)
+            elif token == "\033[J":
+                rows[y][x:] = [" "] * (width - x)
+                for row in rows[y + 1:]:
+                    row[:] = [" "] * width
+            elif token.startswith("\033"):
+                continue
+            elif token == "\n":
+                y, x = y + 1, 0
+            else:
+                rows[y][x] = token
+                x += 1
+    return ["".join(row).rstrip() for row in rows]
+
+
+def test_terminal_status_line_after_a_power_cut_in_a_long_session(tmp_path):
+    """The restart count read "10" after the first power cut of a long
+    session: the save count went from two digits back to 0 and the shorter
+    line left the old one's last character on the screen."""
+    from tools.sim.core import Sim
+    from tools.sim.flash import FolderFlash
+    from tools.sim.terminal import render
+    sim = Sim(FolderFlash(str(tmp_path / "flash")), seed=1)
+    sim.run_ms(300)
+    for _ in range(12):                 # settings changes: a save each
+        sim.press("RIGHT")
+    assert sim.loop.saves >= 10
+    frames = [render(sim)]
+    for cut in range(1, 4):
+        sim.cut_power()
+        sim.run_ms(300)
+        frames.append(render(sim))
+        status = [line for line in screen_after(frames) if line.startswith("battery")]
+        assert len(status) == 1 and status[0].endswith("restarts %d" % cut), status

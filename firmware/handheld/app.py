@@ -159,6 +159,10 @@ class App:
             self.since = self.now
         else:
             self._low_beep_at = None
+        if state != BATTERY_CRITICAL and self.screen == SLEEP:
+            # fresh cells: the game comes back where it stopped
+            self.sleep_requested = False
+            self.screen = PLAY if self.play is not None else MAIN
 
     @property
     def match(self):

@@ -1,4 +1,6 @@
 """python -m tools.sim: the simulator (tools/sim/cli.py)."""
+import sys
+
 from tools.sim.cli import main
 
-main()
+sys.exit(main())

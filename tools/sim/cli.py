@@ -72,8 +72,18 @@ def main(argv=None):
 
 def headless(sim, args):
     if args.script:
-        with open(args.script) as f:
-            run_script(sim, f.read().split("\n"), png=screenshot)
+        try:
+            with open(args.script) as f:
+                lines = f.read().split("\n")
+        except (OSError, UnicodeError) as exc:
+            sys.stderr.write("tools.sim: cannot read the script %s: %s\n" % (
+                args.script, getattr(exc, "strerror", None) or exc))
+            return 2
+        try:
+            run_script(sim, lines, png=screenshot)
+        except ValueError as exc:
+            sys.stderr.write("tools.sim: %s: %s\n" % (args.script, exc))
+            return 2
     else:
         sim.run_ms(args.ms)
     if args.png:

@@ -182,6 +182,12 @@ class Sim:
         self._log("battery %s" % ("curve" if mv is None else mv))
         self.board.battery.set_voltage(mv)
 
+    def fresh_batteries(self):
+        """A new set of cells, following the discharge curve from full."""
+        self._log("battery fresh")
+        self.board.battery.set_voltage(None)
+        self.board.battery.used_uas = 0
+
     # --- what a player sees and hears ----------------------------------------
 
     def grid(self):
@@ -221,17 +227,26 @@ def run_script(sim, lines, png=None, out=print):
         words = line.split()
         try:
             _command(sim, words, png, out)
-        except (ValueError, IndexError) as exc:
+        except IndexError:
+            raise ValueError("script line %d (%s): missing a value; usage: %s" % (
+                number, line, USAGE.get(words[0].lower(), words[0])))
+        except (ValueError, OSError) as exc:
             raise ValueError("script line %d (%s): %s" % (number, line, exc))
+
+
+USAGE = {
+    "press": "press NAME [MS]", "presses": "presses N NAME", "hold": "hold NAME MS",
+    "down": "down NAME", "up": "up NAME", "wait": "wait MS", "battery": "battery V|curve|fresh",
+    "cut-save": "cut-save N", "png": "png FILE",
+}
 
 
 def _command(sim, words, png, out):
     cmd = words[0].lower()
     args = words[1:]
     if cmd == "press":
-        for name in args[:1]:
-            hold = int(args[1]) if len(args) > 1 else PRESS_MS
-            sim.press(name, hold)
+        hold = int(args[1]) if len(args) > 1 else PRESS_MS
+        sim.press(args[0], hold)
     elif cmd == "presses":
         # presses N NAME: the same button N times
         for _ in range(int(args[0])):
@@ -245,7 +260,10 @@ def _command(sim, words, png, out):
     elif cmd == "wait":
         sim.run_ms(int(args[0]))
     elif cmd == "battery":
-        sim.set_battery_mv(None if args[0] == "curve" else _millivolts(args[0]))
+        if args[0] == "fresh":
+            sim.fresh_batteries()
+        else:
+            sim.set_battery_mv(None if args[0] == "curve" else _millivolts(args[0]))
     elif cmd == "cut":
         sim.cut_power()
     elif cmd == "cut-save":

@@ -11,6 +11,7 @@ import time
 
 ANSI = {0: "\033[38;5;236m", 1: "\033[91m", 2: "\033[92m", 3: "\033[93m"}
 RESET = "\033[0m"
+CLEAR_EOL = "\033[K"
 KEYS = {
     "\033[A": "UP", "\033[B": "DOWN", "\033[D": "LEFT", "\033[C": "RIGHT",
     "z": "A", " ": "A", "\r": "A", "\n": "A",
@@ -36,7 +37,10 @@ def render(sim):
         "asleep" if sim.loop.asleep else "awake ", sim.loop.saves, len(sim.restarts)))
     lines.append(__doc__.strip().split("\n")[-2].strip())
     lines.append(__doc__.strip().split("\n")[-1].strip())
-    return "\033[H" + "\n".join(lines) + "\n"
+    # each line is cleared to its end: a status line that gets shorter (the
+    # save count starting again at 0 after a power cut) must not leave the
+    # old line's last characters behind it, where "restarts 1" read as "10"
+    return "\033[H" + "".join(line + CLEAR_EOL + "\n" for line in lines) + "\033[J"
 
 
 def read_keys():
@@ -83,8 +87,7 @@ def run_terminal(sim, args):
                     mv = sim.board.battery.rest_mv() + (100 if key == "]" else -100)
                     sim.set_battery_mv(max(2700, min(4800, mv)))
                 elif key == "0":
-                    sim.set_battery_mv(None)
-                    sim.board.battery.used_uas = 0
+                    sim.fresh_batteries()
             due = start_sim + int((time.monotonic() - start_wall) * 1000 * args.speed)
             behind = due - sim.total_ms()
             if behind > 200:

@@ -177,8 +177,7 @@ class Window:
                 mv += 100 if event.key == pygame.K_RIGHTBRACKET else -100
                 sim.set_battery_mv(max(2700, min(4800, mv)))
             elif event.key == pygame.K_0:
-                sim.set_battery_mv(None)
-                sim.board.battery.used_uas = 0
+                sim.fresh_batteries()
             elif event.key == pygame.K_F12:
                 self.shots += 1
                 screenshot(os.path.join(self.args.data, "shot-%d.png" % self.shots), sim)
