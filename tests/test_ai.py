@@ -29,10 +29,55 @@ def test_hint_is_sorted_and_the_best_play_loses_nothing():
     assert ai.play_loss(START, 6, 4, hints[4][1]) == equities[0] - equities[4] > 0
 
 
-def test_strongest_choice_is_the_first_hint():
+def _zero_ply_level():
+    """The strongest level that chooses by 0-ply alone, without noise."""
+    level = max(k + 1 for k in range(ai.LEVELS) if not ai.LEVEL_PLY[k])
+    assert ai.LEVEL_NOISE[level - 1] == 0
+    return level
+
+
+def test_best_zero_ply_choice_is_the_first_hint():
     board = START
+    level = _zero_ply_level()
     for d1, d2 in ((5, 2), (6, 6), (1, 1), (4, 3)):
-        assert ai.choose(board, d1, d2, ai.LEVELS)[0] == ai.hint(board, d1, d2, 1)[0][1]
+        assert ai.choose(board, d1, d2, level)[0] == ai.hint(board, d1, d2, 1)[0][1]
+
+
+def _one_ply_sum(result):
+    """Straightforward 1-ply of the mover's result: over the 21 rolls, the
+    opponent's best reply by 0-ply among the REPLIES its linear prefilter
+    ranks best, our 0-ply equity after it, weighted 2 or 1 of 36."""
+    from firmware.opponent import evaluator
+    scorer = evaluator.Scorer()
+    scorer.set_base(result)
+    total = 0
+    for d1 in range(1, 7):
+        for d2 in range(d1, 7):
+            replies = movegen.plays(flip(result), d1, d2)
+            ranked = sorted(range(len(replies)),
+                            key=lambda i: (scorer.linear_after(replies.result(i)), i))
+            if len(replies) > ai.REPLIES:
+                ranked = ranked[:ai.REPLIES]
+            low = min(evaluator.equity(evaluator.evaluate(flip(replies.result(i))))
+                      for i in ranked)
+            total += low * (1 if d1 == d2 else 2)
+    return total
+
+
+def test_strongest_level_searches_the_best_candidates_one_ply_deeper():
+    assert ai.LEVEL_PLY[ai.LEVELS - 1] == 1
+    board = START
+    changed = 0
+    for d1, d2 in ((1, 1), (6, 4), (5, 2)):
+        hints = ai.hint(board, d1, d2, ai.CANDIDATES)
+        candidates = [h for h in hints if h[0] >= hints[0][0] - ai.MARGIN]
+        sums = [_one_ply_sum(h[1]) for h in candidates]
+        expected = candidates[sums.index(max(sums))][1] if len(sums) > 1 else hints[0][1]
+        chosen = ai.choose(board, d1, d2, ai.LEVELS)[0]
+        assert chosen == expected
+        changed += chosen != hints[0][1]
+    # 1-1 at the start: the 0-ply favourite is not the 1-ply choice
+    assert changed >= 1
 
 
 def test_play_loss_rejects_an_unreachable_position():
@@ -88,7 +133,7 @@ def test_thinker_works_in_slices():
     while not t.step():
         steps += 1
     assert steps >= n // ai.STEP_PLAYS
-    assert t.result[0] == ai.hint(board, 1, 1, 1)[0][1]
+    assert t.result[0] == ai.choose(board, 1, 1, ai.LEVELS)[0]
 
 
 def test_cube_api_at_the_start_and_in_a_crushing_position():

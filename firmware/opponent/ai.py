@@ -21,18 +21,27 @@ from micropython import const
 
 from firmware.opponent import cubeful, evaluator
 from firmware.engine import movegen
-from firmware.engine.position import flip
+from firmware.engine.position import flip, winner_kind
 
 ONE = evaluator.ONE
 LEVELS = const(5)
 LEVEL_NAMES = ("KID", "EASY", "CLUB", "PRO", "MAX")
 # Noise (about one standard deviation, in 1/ONE points) added to each
 # play's equity, by level: level 1 first.
-LEVEL_NOISE = (4000, 1500, 600, 200, 0)
+LEVEL_NOISE = (4000, 1500, 500, 0, 0)
+# Look-ahead depth by level: 1 searches the best 0-ply candidates one ply deeper.
+LEVEL_PLY = (0, 0, 0, 0, 1)
+CANDIDATES = const(3)        # at most this many plays searched one ply deeper
+MARGIN = const(800)          # ... of those within this much (1/ONE) of the best 0-ply play
+REPLIES = const(4)           # replies per roll the network scores, the linear prefilter's best
 STEP_PLAYS = const(1)        # plays the network scores per step()
 NET_PLAYS = const(48)        # beyond this many plays a linear prefilter picks which
 PREFILTER_STEP = const(16)   # plays the prefilter ranks per step()
-_WORST = const(-1000000)
+_BEST = const(1000000)       # above any equity
+RANK_STEP = const(16)        # replies the linear prefilter ranks per step()
+# The 21 rolls, the 15 non-doubles (2 of 36 each) first, then the doubles.
+_ROLL_DICE = tuple([(a, b) for a in range(1, 7) for b in range(a + 1, 7)]
+                   + [(a, a) for a in range(1, 7)])
 
 
 def _check_level(level):
@@ -85,6 +94,20 @@ def play_probabilities(scorer, result):
     return [ONE - p[0], p[3], p[4], p[1], p[2]]
 
 
+# Thinker phases
+_GENERATE = const(0)
+_BASE = const(1)
+_PREFILTER = const(2)
+_SCORE = const(3)
+_SEARCH = const(4)
+_DONE = const(5)
+# Phases of one candidate's search (Thinker.sub)
+_S_BASE = const(0)       # set the scorer's base to the candidate's result
+_S_REPLIES = const(1)    # generate the opponent's plays for the roll
+_S_RANK = const(2)       # linear ranking of many replies, keep the REPLIES best
+_S_NET = const(3)        # the network scores the kept replies
+
+
 class Thinker:
     """Chooses the level's play for board and dice, a slice per step()."""
 
@@ -96,39 +119,64 @@ class Thinker:
         # first step() generates them, so that creating a Thinker is cheap
         self.plays = plays
         self.sigma = LEVEL_NOISE[level - 1]
+        self.deep = LEVEL_PLY[level - 1]
         self.seed = salt(board, d1, d2)
         self.scorer = None
         self.order = None       # indices the network scores; None: all
         self.ranking = None     # prefilter's scores (array of ints) while it runs
         self.next = 0
-        self.best = _WORST
-        self.best_index = 0
+        # the best plays so far, best first (ties: generator order): one
+        # kept, or CANDIDATES when the level looks ahead
+        self.top = CANDIDATES if self.deep else 1
+        self.top_eq = array("i", bytes(4 * self.top))
+        self.top_index = array("H", bytes(2 * self.top))
+        self.kept_top = 0
+        self.phase = _GENERATE
         self.result = None
-        if plays is not None and len(plays) == 1:
-            self.result = plays[0]
+        if plays is not None:
+            self.phase = _BASE
+            if len(plays) == 1:
+                self.result = plays[0]
+                self.phase = _DONE
 
     def step(self):
         """One bounded slice of work; True when .result is ready."""
-        if self.result is not None:
+        phase = self.phase
+        if phase == _DONE:
             return True
-        plays = self.plays
-        if plays is None:
+        if phase == _GENERATE:
             self.plays = plays = movegen.plays(self.board, self.dice[0], self.dice[1])
             if len(plays) == 1:
-                self.result = plays[0]
+                self._finish(0)
                 return True
-            return False
-        n = len(plays)
-        if self.scorer is None:
+            self.phase = _BASE
+        elif phase == _BASE:
             self.scorer = evaluator.Scorer()
             self.scorer.set_base(flip(self.board))
-            if n > NET_PLAYS:
-                self.ranking = array("i", bytes(4 * n))
-            return False
-        if self.ranking is not None:
-            self._prefilter_step(n)
-            return False
-        count = n if self.order is None else len(self.order)
+            if len(self.plays) > NET_PLAYS:
+                self.ranking = array("i", bytes(4 * len(self.plays)))
+                self.phase = _PREFILTER
+            else:
+                self.phase = _SCORE
+        elif phase == _PREFILTER:
+            self._prefilter_step(len(self.plays))
+        elif phase == _SCORE:
+            self._score_step()
+        else:
+            self._search_step()
+        return self.phase == _DONE
+
+    def _finish(self, index):
+        self.result = self.plays[index]
+        self.scorer = None
+        self.order = None
+        self.replies = None
+        self.phase = _DONE
+
+    def _score_step(self):
+        """The network scores a slice of plays (0-ply), keeping the best."""
+        plays = self.plays
+        count = len(plays) if self.order is None else len(self.order)
         end = self.next + STEP_PLAYS
         if end > count:
             end = count
@@ -136,16 +184,26 @@ class Thinker:
             i = k if self.order is None else self.order[k]
             result = plays.result(i)
             e = play_equity(self.scorer, result) + noise(self.seed, result, self.sigma)
-            if e > self.best:
-                self.best = e
-                self.best_index = i
+            self._keep(e, i)
         self.next = end
-        if end == count:
-            self.result = plays[self.best_index]
-            self.scorer = None
-            self.order = None
-            return True
-        return False
+        if end < count:
+            return
+        top_eq = self.top_eq
+        n = 1
+        while n < self.kept_top and top_eq[n] >= top_eq[0] - MARGIN:
+            n += 1
+        best = self.top_index[0]
+        # a clear best play, or one that ends the game, needs no search
+        if n == 1 or not self.deep or winner_kind(plays.result(best)):
+            self._finish(best)
+            return
+        self.candidates = n
+        self.sums = array("i", bytes(4 * n))
+        self.keep_index = array("H", bytes(2 * REPLIES))
+        self.keep_score = array("i", bytes(4 * REPLIES))
+        self.cand = 0
+        self.sub = _S_BASE
+        self.phase = _SEARCH
 
     def _prefilter_step(self, n):
         """Rank a slice of plays by the linear estimate; then, a slice at a
@@ -188,7 +246,131 @@ class Thinker:
         if end == n:
             self.ranking = None
             self.next = 0
+            self.phase = _SCORE
 
+    def _keep(self, e, i):
+        """Insert play i with equity e among the best kept (strictly better
+        plays go first, so ties keep generator order)."""
+        top_eq = self.top_eq
+        top_index = self.top_index
+        k = self.kept_top
+        if k == self.top:
+            if e <= top_eq[k - 1]:
+                return
+            k -= 1
+        else:
+            self.kept_top = k + 1
+        while k > 0 and e > top_eq[k - 1]:
+            top_eq[k] = top_eq[k - 1]
+            top_index[k] = top_index[k - 1]
+            k -= 1
+        top_eq[k] = e
+        top_index[k] = i
+
+    def _search_step(self):
+        """1-ply: for each candidate and each of the 21 rolls, the opponent's
+        best reply by 0-ply (among the REPLIES its linear prefilter ranks
+        best), our 0-ply equity after it, summed with the rolls' weights."""
+        sub = self.sub
+        if sub == _S_BASE:
+            result = self.plays.result(self.top_index[self.cand])
+            kind = winner_kind(result)
+            if kind:
+                # the game is over: its exact value, as if every roll
+                self.sums[self.cand] = 36 * ONE * kind
+                self._next_candidate()
+                return
+            # score_after wants the flipped board before the opponent's play:
+            # the candidate's result as it is
+            self.scorer.set_base(result)
+            self.reply_from = flip(result)
+            self.roll = 0
+            self.sub = _S_REPLIES
+        elif sub == _S_REPLIES:
+            d1, d2 = _ROLL_DICE[self.roll]
+            self.replies = replies = movegen.plays(self.reply_from, d1, d2)
+            self.kept = 0
+            self.next = 0
+            self.roll_min = _BEST
+            if len(replies) > REPLIES:
+                self.sub = _S_RANK
+            else:
+                for i in range(len(replies)):
+                    self.keep_index[i] = i
+                self.kept = len(replies)
+                self.sub = _S_NET
+        elif sub == _S_RANK:
+            self._rank_step()
+        else:
+            self._reply_step()
+
+    def _rank_step(self):
+        """Linear scores of a slice of replies; keeps the REPLIES lowest
+        (best for the opponent), ties by generator order."""
+        replies = self.replies
+        n = len(replies)
+        end = self.next + RANK_STEP
+        if end > n:
+            end = n
+        scores = self.keep_score
+        index = self.keep_index
+        scorer = self.scorer
+        kept = self.kept
+        for i in range(self.next, end):
+            s = scorer.linear_after(replies.result(i))
+            k = kept
+            if k == REPLIES:
+                if s >= scores[k - 1]:
+                    continue
+                k -= 1
+            else:
+                kept += 1
+            while k > 0 and s < scores[k - 1]:
+                scores[k] = scores[k - 1]
+                index[k] = index[k - 1]
+                k -= 1
+            scores[k] = s
+            index[k] = i
+        self.kept = kept
+        self.next = end
+        if end == n:
+            self.next = 0
+            self.sub = _S_NET
+
+    def _reply_step(self):
+        """The network scores a slice of the kept replies; the opponent's
+        best is our lowest equity."""
+        end = self.next + STEP_PLAYS
+        if end > self.kept:
+            end = self.kept
+        low = self.roll_min
+        for k in range(self.next, end):
+            e = evaluator.equity(self.scorer.score_after(self.replies.result(self.keep_index[k])))
+            if e < low:
+                low = e
+        self.roll_min = low
+        self.next = end
+        if end < self.kept:
+            return
+        self.sums[self.cand] += low * (1 if self.roll >= 15 else 2)
+        self.replies = None
+        self.roll += 1
+        self.sub = _S_REPLIES
+        if self.roll == 21:
+            self._next_candidate()
+
+    def _next_candidate(self):
+        """The next candidate's search, or the choice when all are done."""
+        self.cand += 1
+        self.sub = _S_BASE
+        if self.cand < self.candidates:
+            return
+        sums = self.sums
+        pick = 0
+        for k in range(1, self.candidates):
+            if sums[k] > sums[pick]:
+                pick = k
+        self._finish(self.top_index[pick])
 
 def choose(board, d1, d2, level):
     """The level's play, (result_board, move), all at once."""

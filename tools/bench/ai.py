@@ -38,20 +38,88 @@ MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 ONE = netmath.ONE
 
 
-def level_policy(net, level, tables=weights):
+ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+
+
+def _results(plays):
+    return [plays.result(i) for i in range(len(plays))]
+
+
+def _lowest(scores, count):
+    """Indices of the `count` lowest scores, ties by index, in index order."""
+    return np.sort(np.lexsort((np.arange(len(scores)), scores))[:count])
+
+
+def level_policy(net, level, tables=weights, candidates=None, margin=None, replies=None):
+    """firmware.opponent.ai's choice for the level, through the numpy twin.
+
+    candidates, margin, replies: the look-ahead's parameters (ai.CANDIDATES,
+    ai.MARGIN, ai.REPLIES unless given), for tuning experiments."""
     sigma = ai.LEVEL_NOISE[level - 1]
+    deep = ai.LEVEL_PLY[level - 1]
     linear = np.array(tables.LINEAR, dtype=np.int64)
+    top = ai.CANDIDATES if candidates is None else candidates
+    within = ai.MARGIN if margin is None else margin
+    keep_replies = ai.REPLIES if replies is None else replies
+
+    # The prefilter's score of a board: a table lookup per slot count plus
+    # the checkers off, the same sum as the encoded inputs times LINEAR.
+    counts = np.arange(16)
+    per_slot = np.zeros((50, 16), dtype=np.int64)
+    for s in range(50):
+        per_slot[s] = (linear[4 * s] * (counts >= 1) + linear[4 * s + 1] * (counts >= 2)
+                       + linear[4 * s + 2] * (counts >= 3)
+                       + linear[4 * s + 3] * np.maximum(counts - 3, 0))
+    slot_index = np.arange(50)
+
+    def linear_scores(flipped):
+        b = netmath.as_array(flipped)
+        return (per_slot[slot_index, b].sum(1)
+                + (15 - b[:, :25].sum(1)) * linear[200] + (15 - b[:, 25:].sum(1)) * linear[201])
+
+    def one_ply(cands):
+        """Each candidate's 1-ply score: the sum over the 36 rolls of our
+        0-ply equity after the opponent's best reply (ints, ai's order)."""
+        groups = []         # (candidate, weight, first, count) over `every`
+        every = []
+        for c, result in enumerate(cands):
+            if winner_kind(result):
+                continue
+            opp = flip(result)
+            for d1, d2 in ROLLS:
+                rs = _results(movegen.plays(opp, d1, d2))
+                groups.append((c, 1 if d1 == d2 else 2, len(every), len(rs)))
+                every.extend(flip(r) for r in rs)
+        sums = [0] * len(cands)
+        for c, result in enumerate(cands):
+            if winner_kind(result):
+                sums[c] = -36 * int(netmath.equity(net.probs([flip(result)]))[0])
+        if not groups:
+            return sums
+        lin = linear_scores(every)
+        chosen = []
+        spans = []
+        for c, w, first, count in groups:
+            if count > keep_replies:
+                picked = first + _lowest(lin[first:first + count], keep_replies)
+            else:
+                picked = range(first, first + count)
+            spans.append((c, w, len(chosen), len(picked)))
+            chosen.extend(every[i] for i in picked)
+        eq = netmath.equity(net.probs(chosen))
+        for c, w, first, count in spans:
+            sums[c] += w * int(eq[first:first + count].min())
+        return sums
 
     def choose(board, d1, d2):
         plays = movegen.plays(board, d1, d2)
         if len(plays) == 1:
             return plays.result(0)
-        results = [plays.result(i) for i in range(len(plays))]
+        results = _results(plays)
         flipped = [flip(r) for r in results]
         if len(results) > ai.NET_PLAYS:
             # firmware.opponent.ai's prefilter: lowest linear scores, ties by index
-            lin = netmath.encode(flipped)[:, :netmath.RAW_INPUTS].astype(np.int64) @ linear
-            keep = np.sort(np.lexsort((np.arange(len(lin)), lin))[:ai.NET_PLAYS])
+            keep = _lowest(linear_scores(flipped), ai.NET_PLAYS)
             results = [results[i] for i in keep]
             flipped = [flipped[i] for i in keep]
         p = net.probs(flipped)
@@ -59,7 +127,20 @@ def level_policy(net, level, tables=weights):
         if sigma:
             seed = ai.salt(board, d1, d2)
             eq = eq + np.array([ai.noise(seed, r, sigma) for r in results])
-        return results[int(np.argmax(eq))]
+        if not deep:
+            return results[int(np.argmax(eq))]
+        # best first, ties in generator order
+        order = np.lexsort((np.arange(len(eq)), -eq))[:top]
+        best = eq[order[0]]
+        order = [int(i) for i in order if eq[i] >= best - within]
+        if len(order) == 1 or winner_kind(results[order[0]]):
+            return results[order[0]]
+        sums = one_ply([results[i] for i in order])
+        pick = 0
+        for k in range(1, len(order)):
+            if sums[k] > sums[pick]:
+                pick = k
+        return results[order[pick]]
     return choose
 
 
@@ -301,6 +382,9 @@ def main(argv=None):
     ap.add_argument("--net", help="benchmark this float checkpoint instead of firmware/opponent/weights.py")
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--candidates", type=int, help="look-ahead candidates (default ai.CANDIDATES)")
+    ap.add_argument("--margin", type=int, help="look-ahead margin, 1/10000 points (default ai.MARGIN)")
+    ap.add_argument("--replies", type=int, help="replies scored per roll (default ai.REPLIES)")
     args = ap.parse_args(argv)
     if args.what == "strength":
         shipped = weights
@@ -310,13 +394,19 @@ def main(argv=None):
             from tools.gen import weights as gen_weights
             shipped = types.SimpleNamespace(**gen_weights.quantise(np.load(args.net)))
         net = netmath.IntNet(shipped)
-        player = gnubg_policy if args.player == "gnubg" else level_policy(net, args.level, shipped)
+        search = {"candidates": args.candidates, "margin": args.margin, "replies": args.replies}
+        player = gnubg_policy if args.player == "gnubg" else level_policy(net, args.level, shipped, **search)
         if args.opponent == "pubeval":
             opponent = pubeval_policy
+        elif args.opponent == "gnubg":
+            opponent = gnubg_policy
         else:
             opponent = level_policy(net, int(args.opponent), shipped)
         res = strength(player, opponent, args.games // 2, args.seed)
-        res.update({"level": args.level, "opponent": args.opponent})
+        res.update({"level": args.level, "opponent": args.opponent,
+                    "player": args.player, "seed": args.seed})
+        if ai.LEVEL_PLY[args.level - 1] and args.player == "level":
+            res.update({k: getattr(ai, k.upper()) if v is None else v for k, v in search.items()})
     elif args.what == "cost":
         res = cost(args.positions, args.level, args.seed)
     else:
