@@ -55,3 +55,28 @@ def test_match_cube_rules():
 def test_money_takes_and_passes_around_the_take_point():
     assert cubeful.should_take(p(0.70), 1, 0, 0, 0)
     assert not cubeful.should_take(p(0.82), 1, 0, 0, 0)
+
+
+def test_match_cube_stays_live_after_a_double():
+    # 7-away 7-away: owning the cube is worth something, facing it costs.
+    for w in (0.3, 0.5, 0.7):
+        q = p(w, 0.1 * w, 0, 0.1 * (1 - w))
+        dead = cubeful.match_value(q, 2, 7, 7, False)
+        assert cubeful.match_live(q, 2, 1, 7, 7, False) > dead
+        assert cubeful.match_live(q, 2, 2, 7, 7, False) < dead
+    # The taker will own a live cube, so it takes wider than a dead cube allows:
+    # at 74% for the doubler a dead 2-cube is a pass, the live one a take.
+    q = p(0.74, 0.1, 0, 0.03)
+    assert cubeful.match_value(q, 2, 7, 7, False) > cubeful.mwc(6, 7, False)
+    assert cubeful.should_take(q, 1, 7, 7, 7)
+    assert cubeful.should_double(q, 1, True, 7, 7, 7, False)
+    # A redouble from 2 to 4 by the cube's owner when strong enough.
+    assert cubeful.should_double(p(0.78, 0.1, 0, 0.03), 2, False, 9, 7, 7, False)
+    assert not cubeful.should_double(p(0.6, 0.1, 0, 0.05), 2, False, 9, 7, 7, False)
+
+
+def test_match_cube_is_dead_where_no_double_can_gain():
+    q = p(0.6, 0.1, 0, 0.05)
+    # Crawford game, and a cube that already wins both sides the match.
+    assert cubeful.match_live(q, 1, 0, 3, 1, False, crawford=True) == cubeful.match_value(q, 1, 3, 1, False)
+    assert cubeful.match_live(q, 4, 0, 3, 2, False) == cubeful.match_value(q, 4, 3, 2, False)

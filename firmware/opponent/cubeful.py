@@ -11,11 +11,13 @@ efficiency X: E = X * live + (1 - X) * dead. The side doubles when both
 "double, take" and "double, pass" are worth more than "no double"; the other
 side takes when "double, take" costs it no more than passing.
 
-Match play: match winning chances from the Kazaross XG2 table
-(firmware/opponent/met.py) for every game result at the current cube; the Crawford
-game allows no double, and a cube already big enough to win the match is
-not turned. The cube is treated as dead after the double (no redoubles), a
-simplification that makes the doubler a little late.
+Match play: match winning chances (MWC) from the Kazaross XG2 table
+(firmware/opponent/met.py) for every game result; the Crawford game allows
+no double, and a cube already big enough to win the match is not turned.
+The cube stays live after a double: Janowski's model carried over to MWC
+(docs/ai.md), with the take and cash points read from the table at the
+next cube value, each side's access to the cube counted only where a
+double could still gain it something.
 
 Every value is an int in 1/ONE; `bias` (1/ONE) shifts a decision toward
 not doubling or toward passing, for the weaker levels.
@@ -114,10 +116,78 @@ def match_value(p, cube, away_us, away_them, post):
     return total // ONE
 
 
-def match_double(p, cube, away_us, away_them, post, bias=0):
-    """(no double, double/take, double/pass) as match winning chances."""
-    nd = match_value(p, cube, away_us, away_them, post) + bias
-    dt = match_value(p, 2 * cube, away_us, away_them, post)
+def _given(p, cube, away_us, away_them, post):
+    """Average MWC of a win (W) and of a loss (L) played out at this cube."""
+    w = p[0]
+    if w > 0:
+        win = ((w - p[1]) * mwc(away_us - cube, away_them, post)
+               + (p[1] - p[2]) * mwc(away_us - 2 * cube, away_them, post)
+               + p[2] * mwc(away_us - 3 * cube, away_them, post)) // w
+    else:
+        win = mwc(away_us - cube, away_them, post)
+    if w < ONE:
+        loss = ((ONE - w - p[3]) * mwc(away_us, away_them - cube, post)
+                + (p[3] - p[4]) * mwc(away_us, away_them - 2 * cube, post)
+                + p[4] * mwc(away_us, away_them - 3 * cube, post)) // (ONE - w)
+    else:
+        loss = mwc(away_us, away_them - cube, post)
+    return win, loss
+
+
+def _point(value, win, loss):
+    """Win chance at which a game worth win/loss (MWC) is worth value."""
+    if win <= loss:
+        return HALF
+    t = (value - loss) * ONE // (win - loss)
+    return 0 if t < 0 else ONE if t > ONE else t
+
+
+def _line(w, w0, v0, w1, v1):
+    """Value at w on the line through (w0, v0) and (w1, v1)."""
+    if w1 <= w0:
+        return v1
+    return v0 + (v1 - v0) * (w - w0) // (w1 - w0)
+
+
+def match_live(p, cube, owner, away_us, away_them, post, crawford=False):
+    """Cubeful MWC at this cube, owner 0 centred, 1 ours, 2 theirs.
+
+    A side has access to the cube when it owns it or it is centred, and a
+    double could still gain it something (not in the Crawford game, and
+    not when a single win at this cube already wins it the match). With
+    access on one side or both, the live value is piecewise linear in the
+    win chance between its take and cash points at twice the cube, as in
+    live_equity; mixed with the dead value by EFFICIENCY."""
+    dead = match_value(p, cube, away_us, away_them, post)
+    ours = owner != 2 and not crawford and cube < away_us and cube < 64
+    theirs = owner != 1 and not crawford and cube < away_them and cube < 64
+    if not ours and not theirs:
+        return dead
+    w = p[0]
+    win, loss = _given(p, cube, away_us, away_them, post)
+    win2, loss2 = _given(p, 2 * cube, away_us, away_them, post)
+    we_pass = mwc(away_us, away_them - cube, post)      # we pass their double
+    they_pass = mwc(away_us - cube, away_them, post)    # they pass ours
+    take = _point(we_pass, win2, loss2)     # below it we would pass their double
+    cash = _point(they_pass, win2, loss2)   # above it they would pass ours
+    if theirs and w <= take:
+        live = _line(w, 0, loss, take, we_pass)
+    elif ours and w >= cash:
+        live = _line(w, cash, they_pass, ONE, win)
+    elif ours and theirs:
+        live = _line(w, take, we_pass, cash, they_pass)
+    elif ours:
+        live = _line(w, 0, loss, cash, they_pass)
+    else:
+        live = _line(w, take, we_pass, ONE, win)
+    return (EFFICIENCY * live + (ONE - EFFICIENCY) * dead) // ONE
+
+
+def match_double(p, cube, away_us, away_them, post, bias=0, centred=True):
+    """(no double, double/take, double/pass) as match winning chances; the
+    cube stays live (redoubles) in both no double and double/take."""
+    nd = match_live(p, cube, 0 if centred else 1, away_us, away_them, post) + bias
+    dt = match_live(p, 2 * cube, 2, away_us, away_them, post)
     dp = mwc(away_us - cube, away_them, post)
     return nd, dt, dp
 
@@ -130,7 +200,7 @@ def should_double(p, cube, centred, length, away_us, away_them, crawford, bias=0
         if crawford or cube >= away_us:
             return False
         post = away_us == 1 or away_them == 1
-        nd, dt, dp = match_double(p, cube, away_us, away_them, post, bias)
+        nd, dt, dp = match_double(p, cube, away_us, away_them, post, bias, centred)
     else:
         nd, dt, dp = money_double(p, centred, bias)
     return dt > nd and dp > nd

@@ -3,6 +3,8 @@
     python -m tools.bench.ai strength --games 10000 [--level 5] [--opponent pubeval|LEVEL]
     python -m tools.bench.ai cost [--positions 200]
     python -m tools.bench.ai tables
+    python -m tools.bench.ai strength --games 500 --first 1000 --save part3.npy ...
+    python -m tools.bench.ai combine part*.npy
 
 strength: cubeless money games with duplicate dice: each dice sequence is
 played twice, the sides swapped, so luck largely cancels. Reports points per
@@ -200,14 +202,24 @@ def play_game(first, second, dice):
     raise RuntimeError("game did not end in 2000 turns")
 
 
-def strength(player, opponent, pairs, seed):
-    """Duplicate-dice match: player's points over `pairs` pairs of games."""
+def strength(player, opponent, pairs, seed, first=0, save=None):
+    """Duplicate-dice match: player's points over `pairs` pairs of games,
+    the dice of pairs first .. first + pairs - 1 of the seed's sequence
+    (so a long match can be run in parts). save: a .npy file for the
+    points of each pair, written as the match goes."""
     points = []
-    for g in range(pairs):
+    for g in range(first, first + pairs):
         a = play_game(player, opponent, Dice((seed, g)))
         b = -play_game(opponent, player, Dice((seed, g)))
         points.append((a, b))
-    pts = np.array(points, dtype=np.float64)
+        if save and (len(points) % 50 == 0 or len(points) == pairs):
+            np.save(save, np.array(points, dtype=np.int8))
+    return summary(np.array(points, dtype=np.float64))
+
+
+def summary(pts):
+    """Points per game with its standard error over the game pairs, and the
+    win and gammon rates, from an (pairs, 2) array of the player's points."""
     per_pair = pts.mean(1)
     flat = pts.reshape(-1)
     return {
@@ -374,7 +386,8 @@ def tables():
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=("strength", "cost", "tables"))
+    ap.add_argument("what", choices=("strength", "cost", "tables", "combine"))
+    ap.add_argument("files", nargs="*", help="combine: the .npy files strength --save wrote")
     ap.add_argument("--games", type=int, default=10000, help="games (pairs = games / 2)")
     ap.add_argument("--level", type=int, default=ai.LEVELS)
     ap.add_argument("--player", default="level", help="level, or gnubg to calibrate")
@@ -382,6 +395,8 @@ def main(argv=None):
     ap.add_argument("--net", help="benchmark this float checkpoint instead of firmware/opponent/weights.py")
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--first", type=int, default=0, help="first game of the seed's sequence (even)")
+    ap.add_argument("--save", help="a .npy file for each game pair's points")
     ap.add_argument("--candidates", type=int, help="look-ahead candidates (default ai.CANDIDATES)")
     ap.add_argument("--margin", type=int, help="look-ahead margin, 1/10000 points (default ai.MARGIN)")
     ap.add_argument("--replies", type=int, help="replies scored per roll (default ai.REPLIES)")
@@ -402,11 +417,13 @@ def main(argv=None):
             opponent = gnubg_policy
         else:
             opponent = level_policy(net, int(args.opponent), shipped)
-        res = strength(player, opponent, args.games // 2, args.seed)
+        res = strength(player, opponent, args.games // 2, args.seed, args.first // 2, args.save)
         res.update({"level": args.level, "opponent": args.opponent,
                     "player": args.player, "seed": args.seed})
         if ai.LEVEL_PLY[args.level - 1] and args.player == "level":
             res.update({k: getattr(ai, k.upper()) if v is None else v for k, v in search.items()})
+    elif args.what == "combine":
+        res = summary(np.concatenate([np.load(f) for f in args.files]).astype(np.float64))
     elif args.what == "cost":
         res = cost(args.positions, args.level, args.seed)
     else:
