@@ -51,6 +51,11 @@ def _game(levels, seed, max_turns):
         most = 2 + min(n, ai.NET_PLAYS) // ai.STEP_PLAYS
         if n > ai.NET_PLAYS:
             most += n // ai.PREFILTER_STEP + n // (4 * ai.PREFILTER_STEP) + 2
+        if ai.LEVEL_PLY[level - 1]:
+            # each candidate: its base, then per roll the replies, their
+            # linear ranking (RANK_STEP a slice) and the network's slices
+            per_roll = 2 + 60 // ai.RANK_STEP + ai.REPLIES // ai.STEP_PLAYS
+            most += ai.CANDIDATES * (1 + 21 * per_roll)
         assert slices <= most
         if winner_kind(result):
             return turn
