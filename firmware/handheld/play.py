@@ -9,7 +9,8 @@ from micropython import const
 
 from firmware.engine import game
 from firmware.handheld import keys, menu, playview, render, sounds
-from firmware.handheld.playview import BOARD, CONFIRM_DOUBLE, HINT, MENU, OVER
+from firmware.handheld.playview import (BOARD, CONFIRM, CONFIRM_DOUBLE, HINT, KIND_NAMES, MENU,
+                                        NO_MOVE, OVER)
 from firmware.handheld.turn import TurnInput
 
 _ai = None
@@ -30,6 +31,7 @@ LOOK_MS = const(700)        # the computer's dice shown before it moves
 DECIDE_MS = const(900)      # the computer's pause before a cube answer
 PASS_MS = const(1500)       # a roll with no move, shown before it passes
 SAY_MS = const(1500)        # a short message (TAKEN, DROPPED, ...)
+NO_MOVE_MS = const(2500)    # the demo's NO MOVE screen; players acknowledge it with A
 DEMO_OVER_MS = const(5000)  # the demo's game-over screen, before it plays on
 _RESIGN_NAMES = ("SINGLE", "GAMMON", "BKGAMMON")
 
@@ -52,7 +54,7 @@ class Play:
         self.thinker = None
         self.shown = None           # a move being shown: [board, steps, result, index]
         self.wait_until = 0         # the computer (or a pass) waits until then
-        self.say = None             # (text, until): a short message over the board
+        self.say = None             # (top, bottom, until): a short message over the board
         self.hint = None            # (thinker, start board) while the hint is found
         self.hint_board = None
         self.since = 0
@@ -71,6 +73,8 @@ class Play:
         self._announced = -1        # the game whose end has been shown
         self.cursor = [-1, -1]      # each human's cursor, kept between turns
         self.offer = None           # the computer's cube decision, made a pass before it acts
+        self.question = None        # (top, bottom, action, argument) while CONFIRM asks
+        self.done_at = 0            # when the human's play became complete (the A/B prompt)
 
     # ---- helpers --------------------------------------------------------
 
@@ -119,6 +123,16 @@ class Play:
             if button == keys.A:
                 self._next_game(now)
             elif button == keys.MENU:
+                self._open_menu(now)
+            return
+        if self.mode == CONFIRM:
+            self._confirm_press(button, now)
+            return
+        if self.mode == NO_MOVE:
+            if button in (keys.A, keys.B) and (self.human(0) or self.human(1)):
+                self._beep(sounds.CLICK)
+                self._finish_shown(now)
+            elif button in (keys.A, keys.B, keys.MENU):
                 self._open_menu(now)
             return
         if button == keys.MENU:
@@ -182,6 +196,8 @@ class Play:
                     self._after_action()
                 return
             self._beep(t.press(button))
+            if t.complete():
+                self.done_at = now
 
     def _open_menu(self, now):
         self.mode = MENU
@@ -189,6 +205,7 @@ class Play:
         self.menu.since = now
         self.menu.set("SOUND", 0 if self.app.sound_on else 1)
         self.menu.set("BRIGHT", self.app.brightness - 1)
+        self.menu.set("RESIGN", 0)      # a dangerous choice starts from the mildest
 
     def _menu_press(self, button, now):
         result, melody = self.menu.press(button, now)
@@ -209,13 +226,47 @@ class Play:
             elif label == "RESIGN":
                 self._resign(now)
             elif label == "NEW GAME":
-                self.app.new_game()
+                self._ask("QUIT MATCH?", "A YES  B NO", self._new_game, 0, now)
+
+    def _new_game(self, now, unused):
+        self.app.new_game()
+
+    def _tell(self, top, bottom, now):
+        """A short message over the board, then the board again."""
+        self.mode = BOARD
+        self.say = (top, bottom, now + SAY_MS)
+        self.since = now
+        self._beep(sounds.ILLEGAL)
+
+    def _ask(self, top, bottom, action, argument, now):
+        """A question before a choice that counts: A calls action(now,
+        argument), B goes back to the menu."""
+        self.question = (top, bottom, action, argument)
+        self.mode = CONFIRM
+        self.since = now
+
+    def _confirm_press(self, button, now):
+        if button == keys.A:
+            question = self.question
+            self.question = None
+            self.mode = BOARD
+            self._beep(sounds.CLICK)
+            question[2](now, question[3])
+        elif button in (keys.B, keys.MENU):
+            self.question = None
+            self.mode = MENU
+            self.menu.since = now
+            self._beep(sounds.CLICK)
 
     def _start_hint(self, now):
         m = self.match
         g = m.game
         if g.state != game.MOVE or not self.human(g.turn) or self.turn_input is None:
-            self._beep(sounds.ILLEGAL)
+            mine = g.state == game.ROLL and self.human(g.turn)
+            if mine:
+                self._tell("ROLL", "FIRST", now)
+            else:
+                self._tell("NOT NOW", "", now)
             return
         start = self.turn_input.start
         self.hint = ai().Thinker(start, g.dice[0], g.dice[1], ai().LEVELS, plays=g.plays)
@@ -227,11 +278,18 @@ class Play:
         m = self.match
         g = m.game
         if g.state not in (game.ROLL, game.MOVE) or not self.human(g.turn):
-            self._beep(sounds.ILLEGAL)
+            self._tell("NOT NOW", "", now)
             return
-        self.mode = BOARD
+        kind = self.menu.value("RESIGN") + 1
+        self._ask("RESIGN %s?" % KIND_NAMES[kind], "LOSE %d  A YES  B NO" % m._value(kind),
+                  self._resign_now, kind, now)
+
+    def _resign_now(self, now, kind):
+        m = self.match
+        if m.game.state not in (game.ROLL, game.MOVE):
+            return          # the clock ended the game while the question was up
         self.turn_input = None
-        self._act(m.resign, self.menu.value("RESIGN") + 1, now)
+        self._act(m.resign, kind, now)
         self.wait_until = now + DECIDE_MS
 
     # ---- time -----------------------------------------------------------
@@ -243,11 +301,16 @@ class Play:
         m = self.match
         g = m.game
         changed = False
-        if self.say is not None and now >= self.say[1]:
+        if self.say is not None and now >= self.say[2]:
             self.say = None
             changed = True
         if self.mode == HINT:
             return self._hint_slice() or changed
+        if self.mode == NO_MOVE:
+            if not (self.human(0) or self.human(1)) and now - self.since >= NO_MOVE_MS:
+                self._finish_shown(now)     # the demo passes by itself
+                return True
+            return changed
         if g.state != game.OVER and m.tick(now):
             self._after_action()
             changed = True
@@ -322,7 +385,7 @@ class Play:
             self._away(taker), self._away(g.turn))
         if take:
             self._act(m.take, now)
-            self.say = ("TAKEN", now + SAY_MS)
+            self.say = ("TAKEN", "", now + SAY_MS)
         else:
             self._act(m.drop, now)
         self._after_action()
@@ -342,7 +405,7 @@ class Play:
             self._after_action()
         else:
             self._act(m.reject, now)
-            self.say = ("REFUSED", now + SAY_MS)
+            self.say = ("REFUSED", "", now + SAY_MS)
 
     def _move(self, now):
         """The player on roll has the dice: a human enters the play, the
@@ -379,9 +442,9 @@ class Play:
         player: the turn goes on after a visible pause."""
         t = self.turn_input
         if t.complete():
-            # No move: the dice stay on the board, yellow, then the turn passes.
+            # No move: the dice stay on the board a moment, then NO MOVE.
             self.shown = [t.start, (), t.start, 0]
-            self.wait_until = now + PASS_MS
+            self.wait_until = now + LOOK_MS
             return
         probe = TurnInput(t.start, t.d1, t.d2, t.mover, t.cursor)
         steps = []
@@ -405,6 +468,15 @@ class Play:
         if now < self.wait_until:
             return False
         board, steps, result, i = self.shown
+        if not steps:
+            # No legal move: said until a player acknowledges it (A), or
+            # for NO_MOVE_MS in the demo. shown[3] marks it announced.
+            self.mode = NO_MOVE
+            if not i:
+                self.shown[3] = 1
+                self.since = now
+                self._beep(sounds.NO_MOVE)
+            return True
         if i < len(steps):
             f, t = steps[i]
             hit = t and board[49 - t] == 1
@@ -413,11 +485,16 @@ class Play:
             self._beep(sounds.HIT if hit else sounds.MOVE)
             self.wait_until = now + STEP_MS
             return True
+        self._finish_shown(now)
+        return True
+
+    def _finish_shown(self, now):
+        """The shown move (or pass) is made."""
+        self.mode = BOARD
         if self.turn_input is not None:
             self.cursor[self.match.game.turn] = self.turn_input.cursor
-        self._act(self.match.play, result, now)
+        self._act(self.match.play, self.shown[2], now)
         self._after_action()
-        return True
 
     def _hint_slice(self):
         """True when the hint has just been found."""

@@ -23,6 +23,13 @@ CONFIRM_DOUBLE = const(1)  # CUBE pressed: A offers, B cancels
 MENU = const(2)
 HINT = const(3)
 OVER = const(4)            # game over shown, A goes on
+CONFIRM = const(5)         # a question before a choice that counts: A does it, B goes back
+NO_MOVE = const(6)         # a roll with no legal move, shown until A (timed in the demo)
+
+# A complete play waits for A: after PROMPT_AFTER_MS of the board, the
+# prompt A OK / B UNDO shows until the cycle's end, and again each cycle.
+PROMPT_AFTER_MS = const(2000)
+PROMPT_CYCLE_MS = const(3000)
 
 
 def dice_left(dice, steps):
@@ -118,14 +125,31 @@ def draw(self, frame, now):
                       top_colour=render.RED if g.winner == 0 else render.GREEN)
         return TEXT_TICK_MS
     if self.say is not None:
-        render.screen(frame, self.say[0], "", now, self.since)
+        render.screen(frame, self.say[0], self.say[1], now, self.since)
         return TEXT_TICK_MS
+    if self.mode == CONFIRM:
+        q = self.question
+        render.screen(frame, q[0], q[1], now, self.since)
+        return TEXT_TICK_MS
+    if self.mode == CONFIRM_DOUBLE:
+        render.screen(frame, "DOUBLE TO %d?" % (g.cube * 2), "A YES  B NO", now, self.since)
+        return TEXT_TICK_MS
+    if self.mode == NO_MOVE:
+        colour = render.RED if g.turn == 0 else render.GREEN
+        render.screen(frame, "NO MOVE", "%s %d-%d" % (self.names[g.turn], g.dice[0], g.dice[1]),
+                      now, self.since, top_colour=colour, bottom_colour=colour)
+        return TEXT_TICK_MS
+    t = self.turn_input
+    if self.mode == BOARD and t is not None and self.shown is None and t.complete() \
+            and (now - self.done_at) % PROMPT_CYCLE_MS >= PROMPT_AFTER_MS:
+        render.screen(frame, "A OK", "B UNDO", now, self.since)
+        return BOARD_TICK_MS
     actor = m.to_act()
     if g.state == game.DOUBLED and actor >= 0 and self.human(actor):
         render.screen(frame, "DOUBLE TO %d" % (g.cube * 2), "A TAKE  B DROP", now, self.since)
         return TEXT_TICK_MS
     if g.state == game.RESIGNING and actor >= 0 and self.human(actor):
-        render.screen(frame, "RESIGN %s?" % KIND_NAMES[g.resign], "A YES  B NO", now, self.since)
+        render.screen(frame, "ACCEPT %s?" % KIND_NAMES[g.resign], "A YES  B NO", now, self.since)
         return TEXT_TICK_MS
     if g.state == game.OPENING and (self.human(0) or self.human(1)):
         render.screen(frame, "OPENING", "A TO ROLL", now, self.since)

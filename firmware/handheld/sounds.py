@@ -22,10 +22,12 @@ GAME_LOST = bytes((72, 12, 70, 12, 67, 12, 63, 30))
 MATCH_WON = bytes((67, 10, 72, 10, 76, 10, 79, 16, 0, 6, 76, 10, 79, 10, 84, 40))
 # Low battery: two short beeps, kept brief because it repeats.
 LOW_BATTERY = bytes((88, 6, 0, 6, 88, 6))
+# No legal move: a falling pair, the turn passes.
+NO_MOVE = bytes((64, 10, 0, 4, 57, 18))
 # A menu step, quieter in character than a move.
 CLICK = bytes((100, 2))
 
-ALL = (DICE, MOVE, HIT, ILLEGAL, DOUBLE, GAME_WON, GAME_LOST, MATCH_WON, LOW_BATTERY, CLICK)
+ALL = (DICE, MOVE, HIT, ILLEGAL, DOUBLE, GAME_WON, GAME_LOST, MATCH_WON, LOW_BATTERY, CLICK, NO_MOVE)
 
 
 def duration_ms(melody):

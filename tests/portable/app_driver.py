@@ -3,7 +3,7 @@ Reads only what main.py reads (frame, sounds, saves) plus the app's state
 for choosing the next press."""
 from firmware.handheld import app as appmod
 from firmware.engine import dice, game
-from firmware.handheld import keys
+from firmware.handheld import keys, playview
 
 STEP_MS = 20
 
@@ -108,7 +108,12 @@ class Driver:
         while self.now < end:
             self.tick()
             m = self.match if self.app.play is not None else None
-            if m is None or self.play.mode != 0:
+            if m is None:
+                return
+            if self.play.mode == playview.NO_MOVE and (self.play.human(0) or self.play.human(1)):
+                self.press(keys.A)      # a pass is acknowledged
+                continue
+            if self.play.mode != 0:
                 return
             g = m.game
             actor = m.to_act()

@@ -229,7 +229,7 @@ class Player:
         if not confirm:
             return
         grid = self.grid()
-        if reader.marks(grid):
+        if not is_text(grid) and reader.marks(grid):
             raise Stuck("moves left after %r:\n%s" % (move, self.sim.text()))
         self.press("A")         # the turn is confirmed before it counts
 
@@ -271,14 +271,15 @@ class Player:
     # ---- a game ------------------------------------------------------------
 
     def play_game(self, strategies, humans=(0, 1), double_at=None, take=True, max_steps=3000,
-                  before_roll=None):
+                  before_roll=None, stop=()):
         """Plays until a game-over screen; returns (top, bottom, last board).
 
         strategies: per side (0 red, 1 green) a strategy function. double_at:
         (side, turn number) at which that side (-1: either) offers the cube
         before rolling; turns count the rolls of the human sides.
         take: the answer of a human asked to take a double. before_roll:
-        called as before_roll(player, grid, mover) when a human is to roll."""
+        called as before_roll(player, grid, mover) when a human is to roll.
+        stop: top lines of text screens at which it returns at once."""
         board = None            # the last board read before a roll
         known = None            # the position tracked through our own plays
         turns = 0
@@ -287,11 +288,11 @@ class Player:
             if is_text(grid):
                 top, bottom = self.screen()
                 self.log.append((top, bottom))
-                if top.endswith(" WINS"):
+                if top.endswith(" WINS") or top in stop:
                     return top, bottom, known
-                if top == "OPENING":
+                if top in ("OPENING", "NO MOVE"):
                     self.press("A")
-                elif top.startswith("DOUBLE TO"):
+                elif top.startswith("DOUBLE TO") and not top.endswith("?"):
                     self.press("A" if take else "B")
                 else:
                     self.sim.run_ms(POLL_MS)
