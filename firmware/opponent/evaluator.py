@@ -21,6 +21,10 @@ tools/gen/weights.py from the trained network (docs/ai.md):
 - LINEAR: a linear fit of the equity on the first 202 inputs (one int each),
   a cheap prefilter when a roll has very many plays.
 
+Bear-offs (both sides home, fewer than 15 checkers each) that the one-sided
+database covers are answered exactly from it (firmware/opponent/bearoff.py)
+instead of the network.
+
 Only the slots whose count differs between two positions change the first
 layer, so a caller scoring many plays of one position starts from the
 position's accumulator and applies the few changed slots (Scorer below).
@@ -28,7 +32,7 @@ No floats and no allocation on the evaluation path.
 """
 from micropython import const
 
-from firmware.opponent import weights
+from firmware.opponent import bearoff, weights
 
 ONE = const(10000)
 INPUTS = const(207)
@@ -359,6 +363,8 @@ class Scorer:
         Returns the Scorer's own list, overwritten by the next call."""
         if _terminal(board, self.out) is not None:
             return self.out
+        if bearoff.probabilities(board, 0, 25, self.out) is not None:
+            return self.out
         acc = self.acc
         base_acc = self.base_acc
         facc = self.facc
@@ -419,6 +425,8 @@ class Scorer:
             out[2] = 0
             out[3] = ONE if other_left == 15 else 0
             out[4] = ONE if other_left == 15 and sum(result[43:50]) else 0
+            return out
+        if bearoff.probabilities(result, 25, 0, out) is not None:
             return out
         acc = self.acc
         base_acc = self.base_acc

@@ -120,11 +120,27 @@ def terminal_probs(boards):
     return mask, p
 
 
+def bearoff_probs(boards, p):
+    """Overwrites p's rows (ints in 1/ONE) of the bear-offs that
+    firmware/opponent/bearoff.py's database covers with its answer, as the
+    device's evaluator does."""
+    from firmware.opponent import bearoff
+    b = as_array(boards)
+    home = (b[:, 6:25].sum(1) == 0) & (b[:, 31:50].sum(1) == 0)
+    out = [0] * 5
+    for i in np.nonzero(home)[0]:
+        if bearoff.probabilities(bytes(b[i].astype(np.uint8)), 0, 25, out) is not None:
+            p[i] = out
+    return p
+
+
 class IntNet:
     """The integer network from a weights module (firmware.opponent.weights or the
     generator's own output) computing exactly what firmware/opponent/evaluator.py does."""
 
-    def __init__(self, w):
+    def __init__(self, w, bearoff=True):
+        # bearoff=False: the network alone, as before the database
+        self.bearoff = bearoff
         h = w.HIDDEN
         self.hidden = h
         self.w1 = (np.frombuffer(w.W1, dtype=np.uint8).astype(np.int64) - 128).reshape(RAW_INPUTS, h)
@@ -163,6 +179,8 @@ class IntNet:
         p[:, 4] = np.minimum(p[:, 4], p[:, 3])
         mask, t = terminal_probs(boards)
         p[mask] = t[mask]
+        if self.bearoff:
+            bearoff_probs(boards, p)
         return p
 
 
