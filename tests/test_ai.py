@@ -183,3 +183,17 @@ def test_thinker_takes_the_plays_it_is_given():
     while not own.step():
         pass
     assert given.result == own.result
+
+
+def test_benchmark_blas_network_equals_the_integer_twin():
+    from tools.bench import ai as bench_ai
+    from tools.train import netmath
+    from firmware.opponent import weights
+    boards = []
+    board = START
+    for d1, d2 in ((3, 1), (6, 6), (5, 2), (4, 4), (2, 1), (6, 5), (1, 1)):
+        plays = movegen.plays(board, d1, d2)
+        boards.extend(flip(plays.result(i)) for i in range(len(plays)))
+        board = flip(plays.result(0))
+    fast = bench_ai.BlasNet(weights).probs(boards)
+    assert (fast == netmath.IntNet(weights).probs(boards)).all()
