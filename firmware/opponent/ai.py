@@ -19,7 +19,7 @@ from array import array
 
 from micropython import const
 
-from firmware.opponent import cubeful, evaluator
+from firmware.opponent import cubeful, evaluator, linear
 from firmware.engine import movegen
 from firmware.engine.position import flip, winner_kind
 
@@ -154,6 +154,8 @@ class Thinker:
             self.scorer = evaluator.Scorer()
             self.scorer.set_base(flip(self.board))
             if len(self.plays) > NET_PLAYS:
+                self.ranker = linear.Ranker()
+                self.ranker.set_base(flip(self.board))
                 self.ranking = array("i", bytes(4 * len(self.plays)))
                 self.phase = _PREFILTER
             else:
@@ -169,6 +171,7 @@ class Thinker:
     def _finish(self, index):
         self.result = self.plays[index]
         self.scorer = None
+        self.ranker = None
         self.order = None
         self.replies = None
         self.phase = _DONE
@@ -198,6 +201,7 @@ class Thinker:
             self._finish(best)
             return
         self.candidates = n
+        self.ranker = linear.Ranker()
         self.sums = array("i", bytes(4 * n))
         self.keep_index = array("H", bytes(2 * REPLIES))
         self.keep_score = array("i", bytes(4 * REPLIES))
@@ -217,7 +221,7 @@ class Thinker:
                 end = n
             for i in range(start, end):
                 # linear_after scores the next side to roll: lower is better for us
-                scores[i] = self.scorer.linear_after(self.plays.result(i))
+                scores[i] = self.ranker.after(self.plays.result(i))
             self.next = end
             if end == n:
                 ranked = sorted(scores)         # n small ints: C speed, one list
@@ -283,6 +287,7 @@ class Thinker:
             # score_after wants the flipped board before the opponent's play:
             # the candidate's result as it is
             self.scorer.set_base(result)
+            self.ranker.set_base(result)
             self.reply_from = flip(result)
             self.roll = 0
             self.sub = _S_REPLIES
@@ -314,10 +319,10 @@ class Thinker:
             end = n
         scores = self.keep_score
         index = self.keep_index
-        scorer = self.scorer
+        ranker = self.ranker
         kept = self.kept
         for i in range(self.next, end):
-            s = scorer.linear_after(replies.result(i))
+            s = ranker.after(replies.result(i))
             k = kept
             if k == REPLIES:
                 if s >= scores[k - 1]:

@@ -1,0 +1,41 @@
+"""The linear prefilter's table form equals the evaluator's, and under
+MicroPython its viper loop equals the plain twin."""
+from firmware.opponent import evaluator, linear
+from firmware.engine import movegen
+from firmware.engine.position import START, flip
+
+
+def _positions():
+    """(start board, its plays) along a short fixed game, one at a time
+    (MicroPython's 200k heap)."""
+    board = START
+    rolls = ((3, 1), (6, 6), (5, 2), (4, 4), (2, 1), (6, 5), (1, 1), (5, 5), (4, 3), (2, 2))
+    for k in range(3):
+        for d1, d2 in rolls:
+            plays = movegen.plays(board, d1, d2)
+            yield board, plays
+            board = flip(plays.result((k * 7 + d1) % len(plays)))
+
+
+def test_ranker_equals_the_scorers_linear_estimate():
+    scorer = evaluator.Scorer()
+    ranker = linear.Ranker()
+    n = 0
+    for board, plays in _positions():
+        scorer.set_base(flip(board))
+        ranker.set_base(flip(board))
+        for i in range(len(plays)):
+            r = plays.result(i)
+            assert ranker.after(r) == scorer.linear_after(r)
+            n += 1
+    assert n > 500
+
+
+def test_viper_loop_equals_the_plain_twin():
+    ranker = linear.Ranker()
+    for board, plays in _positions():
+        ranker.set_base(flip(board))
+        for i in range(len(plays)):
+            r = plays.result(i)
+            plain = linear._after_plain(ranker.base, r, ranker.table, ranker.base_left, ranker.off_weight)
+            assert linear._after(ranker.base, r, ranker.table, ranker.base_left, ranker.off_weight) == plain
