@@ -128,11 +128,16 @@ def test_noise_is_centred_with_about_the_asked_spread():
 def test_thinker_works_in_slices():
     board = START
     t = ai.Thinker(board, 1, 1, ai.LEVELS)
-    n = len(movegen.plays(board, 1, 1))
-    steps = 1
-    while not t.step():
+    steps = 0
+    while True:
+        units = t.units
+        done = t.step()
         steps += 1
-    assert steps >= n // ai.STEP_PLAYS
+        assert t.spent <= ai.STEP_WORK or t.units == units + 1
+        if done:
+            break
+    # the generation, the 0-ply scores of 15 plays and the search
+    assert steps > 15 * ai.COST_NET // ai.STEP_WORK
     assert t.result[0] == ai.choose(board, 1, 1, ai.LEVELS)[0]
 
 

@@ -1,19 +1,24 @@
 """The computer opponent: move choice by level, hints, tutor, cube decisions.
 
 Thinker(board, d1, d2, level, plays=None) chooses a play in slices (plays:
-the roll's movegen.plays when the caller has them): each step() scores
-at most STEP_PLAYS candidate plays, so the app's loop stays responsive; when
-step() returns True, .result is one of movegen.plays(board, d1, d2) as
-(result_board, move).
+the roll's movegen.plays when the caller has them): each step() does whole
+units of work (a generation, one network score, a few linear ranks) while
+their estimated device time fits STEP_WORK, so the app's loop stays
+responsive; when step() returns True, .result is one of
+movegen.plays(board, d1, d2) as (result_board, move).
 
 Every legal play is scored by the evaluator (0-ply): the equity of the
 position after it, from the mover's view. A roll with more than NET_PLAYS
-distinct plays (some doubles in spread positions) first ranks them all with
-the evaluator's linear prefilter and scores the NET_PLAYS best with the
-network, which keeps the worst move inside the time budget. Weaker levels add noise to each
-play's equity, as GNU Backgammon's beginner levels do; the noise is a
-deterministic hash of the position, dice and play, so a game replays the
-same way and tests can pin it. Equities are ints in 1/evaluator.ONE points.
+distinct plays first ranks them all with the linear prefilter
+(firmware/opponent/linear.py) and scores the NET_PLAYS best with the
+network. Levels with LEVEL_PLY 1 then search the best CANDIDATES plays
+within MARGIN of the best one ply deeper, as GNU Backgammon's 1-ply: for
+each of the 21 rolls the opponent's best reply by 0-ply (among the REPLIES
+the prefilter ranks best), our equity after it, averaged. Weaker levels add
+noise to each play's equity, as GNU Backgammon's beginner levels do; the
+noise is a deterministic hash of the position, dice and play, so a game
+replays the same way and tests can pin it. Equities are ints in
+1/evaluator.ONE points. docs/ai.md has the figures.
 """
 from array import array
 
@@ -34,14 +39,22 @@ LEVEL_PLY = (0, 0, 0, 0, 1)
 CANDIDATES = const(3)        # at most this many plays searched one ply deeper
 MARGIN = const(800)          # ... of those within this much (1/ONE) of the best 0-ply play
 REPLIES = const(4)           # replies per roll the network scores, the linear prefilter's best
-STEP_PLAYS = const(1)        # plays the network scores per step()
 NET_PLAYS = const(48)        # beyond this many plays a linear prefilter picks which
-PREFILTER_STEP = const(16)   # plays the prefilter ranks per step()
 _BEST = const(1000000)       # above any equity
-RANK_STEP = const(16)        # replies the linear prefilter ranks per step()
 # The 21 rolls, the 15 non-doubles (2 of 36 each) first, then the doubles.
 _ROLL_DICE = tuple([(a, b) for a in range(1, 7) for b in range(a + 1, 7)]
                    + [(a, a) for a in range(1, 7)])
+
+# Slicing: each step() does whole units of work while their estimated device
+# time (microseconds on the RP2040, from tools/bench/ai.py cost) fits in
+# STEP_WORK; a unit never waits for the next step when it is the first.
+STEP_WORK = const(15000)
+COST_GENERATE = const(15000)    # a roll's plays: one unit, alone in its step
+COST_BASE = const(15000)        # the evaluator's base position set
+COST_NET = const(2500)          # one position scored by the network
+COST_LINEAR = const(150)        # one play ranked by the linear prefilter
+COST_SELECT = const(20)         # one ranked play kept or dropped
+CHUNK = const(8)                # plays per linear or selection unit
 
 
 def _check_level(level):
@@ -122,6 +135,7 @@ class Thinker:
         self.deep = LEVEL_PLY[level - 1]
         self.seed = salt(board, d1, d2)
         self.scorer = None
+        self.ranker = None
         self.order = None       # indices the network scores; None: all
         self.ranking = None     # prefilter's scores (array of ints) while it runs
         self.next = 0
@@ -133,24 +147,65 @@ class Thinker:
         self.kept_top = 0
         self.phase = _GENERATE
         self.result = None
+        self.units = 0          # units of work done, for the benchmarks
         if plays is not None:
             self.phase = _BASE
             if len(plays) == 1:
-                self.result = plays[0]
-                self.phase = _DONE
+                self._finish(0)
 
     def step(self):
-        """One bounded slice of work; True when .result is ready."""
+        """One slice of work (about STEP_WORK microseconds on the device);
+        True when .result is ready."""
+        spent = 0
+        while self.phase != _DONE:
+            cost = self._cost()
+            if spent and spent + cost > STEP_WORK:
+                break
+            self._unit()
+            self.units += 1
+            spent += cost
+        self.spent = spent
+        return self.phase == _DONE
+
+    def _cost(self):
+        """The estimated device time of the next unit of work."""
         phase = self.phase
-        if phase == _DONE:
-            return True
-        if phase == _GENERATE:
-            self.plays = plays = movegen.plays(self.board, self.dice[0], self.dice[1])
-            if len(plays) == 1:
+        if phase == _SCORE:
+            return COST_NET
+        if phase == _SEARCH:
+            sub = self.sub
+            if sub == _S_NET:
+                return COST_NET
+            if sub == _S_RANK:
+                return CHUNK * COST_LINEAR
+            return COST_BASE if sub == _S_BASE else COST_GENERATE
+        if phase == _PREFILTER:
+            return CHUNK * (COST_LINEAR if self.order is None else COST_SELECT)
+        return COST_BASE if phase == _BASE else COST_GENERATE
+
+    def _unit(self):
+        phase = self.phase
+        if phase == _SCORE:
+            self._score_one()
+        elif phase == _SEARCH:
+            sub = self.sub
+            if sub == _S_NET:
+                self._reply_one()
+            elif sub == _S_RANK:
+                self._rank_replies()
+            elif sub == _S_REPLIES:
+                self._replies()
+            else:
+                self._candidate_base()
+        elif phase == _PREFILTER:
+            self._prefilter(len(self.plays))
+        elif phase == _GENERATE:
+            self.plays = movegen.plays(self.board, self.dice[0], self.dice[1])
+            if len(self.plays) == 1:
                 self._finish(0)
-                return True
-            self.phase = _BASE
-        elif phase == _BASE:
+            else:
+                self.phase = _BASE
+        else:
             self.scorer = evaluator.Scorer()
             self.scorer.set_base(flip(self.board))
             if len(self.plays) > NET_PLAYS:
@@ -160,13 +215,6 @@ class Thinker:
                 self.phase = _PREFILTER
             else:
                 self.phase = _SCORE
-        elif phase == _PREFILTER:
-            self._prefilter_step(len(self.plays))
-        elif phase == _SCORE:
-            self._score_step()
-        else:
-            self._search_step()
-        return self.phase == _DONE
 
     def _finish(self, index):
         self.result = self.plays[index]
@@ -176,20 +224,15 @@ class Thinker:
         self.replies = None
         self.phase = _DONE
 
-    def _score_step(self):
-        """The network scores a slice of plays (0-ply), keeping the best."""
+    def _score_one(self):
+        """The network scores one play (0-ply); the best are kept."""
         plays = self.plays
-        count = len(plays) if self.order is None else len(self.order)
-        end = self.next + STEP_PLAYS
-        if end > count:
-            end = count
-        for k in range(self.next, end):
-            i = k if self.order is None else self.order[k]
-            result = plays.result(i)
-            e = play_equity(self.scorer, result) + noise(self.seed, result, self.sigma)
-            self._keep(e, i)
-        self.next = end
-        if end < count:
+        k = self.next
+        i = k if self.order is None else self.order[k]
+        result = plays.result(i)
+        self._keep(play_equity(self.scorer, result) + noise(self.seed, result, self.sigma), i)
+        self.next = k + 1
+        if self.next < (len(plays) if self.order is None else len(self.order)):
             return
         top_eq = self.top_eq
         n = 1
@@ -209,20 +252,20 @@ class Thinker:
         self.sub = _S_BASE
         self.phase = _SEARCH
 
-    def _prefilter_step(self, n):
-        """Rank a slice of plays by the linear estimate; then, a slice at a
-        time, keep the NET_PLAYS most promising (lowest scores, ties by
-        index), in generator order, for the network."""
+    def _prefilter(self, n):
+        """Rank CHUNK plays by the linear estimate; once all are ranked,
+        keep the NET_PLAYS most promising (lowest scores, ties by index),
+        CHUNK at a time, in generator order, for the network."""
         scores = self.ranking
         start = self.next
+        end = start + CHUNK
+        if end > n:
+            end = n
+        self.next = end
         if self.order is None:
-            end = start + PREFILTER_STEP
-            if end > n:
-                end = n
             for i in range(start, end):
-                # linear_after scores the next side to roll: lower is better for us
+                # the next side to roll's score: lower is better for us
                 scores[i] = self.ranker.after(self.plays.result(i))
-            self.next = end
             if end == n:
                 ranked = sorted(scores)         # n small ints: C speed, one list
                 self.cut = ranked[NET_PLAYS - 1]
@@ -232,9 +275,6 @@ class Thinker:
                 self.kept = 0
                 self.next = 0
             return
-        end = start + 4 * PREFILTER_STEP
-        if end > n:
-            end = n
         cut = self.cut
         keep = self.order
         k = self.kept
@@ -246,7 +286,6 @@ class Thinker:
                 keep[k] = i
                 k += 1
         self.kept = k
-        self.next = end
         if end == n:
             self.ranking = None
             self.next = 0
@@ -271,50 +310,46 @@ class Thinker:
         top_eq[k] = e
         top_index[k] = i
 
-    def _search_step(self):
-        """1-ply: for each candidate and each of the 21 rolls, the opponent's
-        best reply by 0-ply (among the REPLIES its linear prefilter ranks
-        best), our 0-ply equity after it, summed with the rolls' weights."""
-        sub = self.sub
-        if sub == _S_BASE:
-            result = self.plays.result(self.top_index[self.cand])
-            kind = winner_kind(result)
-            if kind:
-                # the game is over: its exact value, as if every roll
-                self.sums[self.cand] = 36 * ONE * kind
-                self._next_candidate()
-                return
-            # score_after wants the flipped board before the opponent's play:
-            # the candidate's result as it is
-            self.scorer.set_base(result)
-            self.ranker.set_base(result)
-            self.reply_from = flip(result)
-            self.roll = 0
-            self.sub = _S_REPLIES
-        elif sub == _S_REPLIES:
-            d1, d2 = _ROLL_DICE[self.roll]
-            self.replies = replies = movegen.plays(self.reply_from, d1, d2)
-            self.kept = 0
-            self.next = 0
-            self.roll_min = _BEST
-            if len(replies) > REPLIES:
-                self.sub = _S_RANK
-            else:
-                for i in range(len(replies)):
-                    self.keep_index[i] = i
-                self.kept = len(replies)
-                self.sub = _S_NET
-        elif sub == _S_RANK:
-            self._rank_step()
-        else:
-            self._reply_step()
+    # 1-ply: for each candidate and each of the 21 rolls, the opponent's
+    # best reply by 0-ply (among the REPLIES its linear prefilter ranks
+    # best), our 0-ply equity after it, summed with the rolls' weights.
 
-    def _rank_step(self):
-        """Linear scores of a slice of replies; keeps the REPLIES lowest
-        (best for the opponent), ties by generator order."""
+    def _candidate_base(self):
+        result = self.plays.result(self.top_index[self.cand])
+        kind = winner_kind(result)
+        if kind:
+            # the game is over: its exact value, as if on every roll
+            self.sums[self.cand] = 36 * ONE * kind
+            self._next_candidate()
+            return
+        # score_after wants the flipped board before the opponent's play:
+        # the candidate's result as it is
+        self.scorer.set_base(result)
+        self.ranker.set_base(result)
+        self.reply_from = flip(result)
+        self.roll = 0
+        self.sub = _S_REPLIES
+
+    def _replies(self):
+        d1, d2 = _ROLL_DICE[self.roll]
+        self.replies = replies = movegen.plays(self.reply_from, d1, d2)
+        self.kept = 0
+        self.next = 0
+        self.roll_min = _BEST
+        if len(replies) > REPLIES:
+            self.sub = _S_RANK
+        else:
+            for i in range(len(replies)):
+                self.keep_index[i] = i
+            self.kept = len(replies)
+            self.sub = _S_NET
+
+    def _rank_replies(self):
+        """Linear scores of CHUNK replies; keeps the REPLIES lowest (best
+        for the opponent), ties by generator order."""
         replies = self.replies
         n = len(replies)
-        end = self.next + RANK_STEP
+        end = self.next + CHUNK
         if end > n:
             end = n
         scores = self.keep_score
@@ -342,22 +377,17 @@ class Thinker:
             self.next = 0
             self.sub = _S_NET
 
-    def _reply_step(self):
-        """The network scores a slice of the kept replies; the opponent's
-        best is our lowest equity."""
-        end = self.next + STEP_PLAYS
-        if end > self.kept:
-            end = self.kept
-        low = self.roll_min
-        for k in range(self.next, end):
-            e = evaluator.equity(self.scorer.score_after(self.replies.result(self.keep_index[k])))
-            if e < low:
-                low = e
-        self.roll_min = low
-        self.next = end
-        if end < self.kept:
+    def _reply_one(self):
+        """The network scores one kept reply; the opponent's best is our
+        lowest equity."""
+        k = self.next
+        e = evaluator.equity(self.scorer.score_after(self.replies.result(self.keep_index[k])))
+        if e < self.roll_min:
+            self.roll_min = e
+        self.next = k + 1
+        if self.next < self.kept:
             return
-        self.sums[self.cand] += low * (1 if self.roll >= 15 else 2)
+        self.sums[self.cand] += self.roll_min * (1 if self.roll >= 15 else 2)
         self.replies = None
         self.roll += 1
         self.sub = _S_REPLIES
@@ -376,6 +406,7 @@ class Thinker:
             if sums[k] > sums[pick]:
                 pick = k
         self._finish(self.top_index[pick])
+
 
 def choose(board, d1, d2, level):
     """The level's play, (result_board, move), all at once."""

@@ -35,9 +35,13 @@ def _game(levels, seed, max_turns):
         state, d1, d2 = _roll(state)
         level = levels[turn & 1]
         thinker = ai.Thinker(board, d1, d2, level)
-        slices = 0
-        while not thinker.step():
-            slices += 1
+        while True:
+            units = thinker.units
+            done = thinker.step()
+            # a step's estimated work fits the slice, unless it is one unit
+            assert thinker.spent <= ai.STEP_WORK or thinker.units == units + 1
+            if done:
+                break
         result, move = thinker.result
         plays = movegen.plays(board, d1, d2)
         found = False
@@ -47,16 +51,6 @@ def _game(levels, seed, max_turns):
         assert found, "not a legal play"
         assert _replay(board, move) == result
         validate(result)
-        n = len(plays)
-        most = 2 + min(n, ai.NET_PLAYS) // ai.STEP_PLAYS
-        if n > ai.NET_PLAYS:
-            most += n // ai.PREFILTER_STEP + n // (4 * ai.PREFILTER_STEP) + 2
-        if ai.LEVEL_PLY[level - 1]:
-            # each candidate: its base, then per roll the replies, their
-            # linear ranking (RANK_STEP a slice) and the network's slices
-            per_roll = 2 + 60 // ai.RANK_STEP + ai.REPLIES // ai.STEP_PLAYS
-            most += ai.CANDIDATES * (1 + 21 * per_roll)
-        assert slices <= most
         if winner_kind(result):
             return turn
         board = flip(result)
