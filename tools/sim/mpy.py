@@ -50,7 +50,8 @@ def build(dest):
         if rel == "boot.py":
             shutil.copy(os.path.join(ROOT, rel), os.path.join(dest, rel))
             continue
-        subprocess.run([MPY_CROSS, "-o", out, os.path.join(ROOT, rel)], check=True,
+        # -march=host: viper and native functions compiled for this machine's unix port
+        subprocess.run([MPY_CROSS, "-march=host", "-o", out, os.path.join(ROOT, rel)], check=True,
                        capture_output=True, text=True)
     return dest
 
