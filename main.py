@@ -1,5 +1,8 @@
 """Blot's one loop: buttons and battery in, the app's frame and sounds out,
 saves at the moments the app names, the watchdog fed on every pass.
+Or, when the menu's UPDATE asked for it or MENU is held at power-on, update
+mode: no game and no watchdog, the display saying UPDATE, the REPL left to
+tools/deploy.py (docs/deploy.md).
 
 On the device MicroPython runs this file after boot.py, and main() builds the
 drivers (hw/board.py), the save file (the `os` module and `open`) and the app,
@@ -29,7 +32,10 @@ SAVE_NAME = "blot"           # blot.sav, with blot.bak and blot.tmp beside it
 MAT_FILE = "blot.mat"        # the match so far, for GNU Backgammon
 CRASH_FILE = "blot.crash"    # the last crash, and how many came in a row
 CRASH_LIMIT = const(3)       # crashes in a row before the saved game is set aside
-_SAFE_BUTTON = const(7)      # MENU held at power-on: no loop, no watchdog (USB access)
+UPDATE_FILE = "blot.update"  # left by the menu's UPDATE, removed at the next start-up
+_SAFE_BUTTON = const(7)      # MENU held at power-on: update mode too
+GAME = const(0)              # what start_mode() finds
+UPDATE = const(1)
 
 _NO_EVENTS = b""
 
@@ -48,9 +54,14 @@ class Loop:
         if payload is not None and self.crashes >= CRASH_LIMIT:
             # the saved game crashed the firmware every time it resumed
             payload = None
-            self.save_status = save.CORRUPT
+            self.save_status = save.KEPT if self.store.set_aside() else save.CORRUPT
+        elif self.save_status == save.VERSION and self.store.set_aside():
+            self.save_status = save.KEPT    # another firmware's save, kept for it
         self.app = self._make_app(app_class, dice, payload)
+        if getattr(self.app, "save_rejected", False):
+            self.store.set_aside()      # a payload the app cannot resume: kept too
         self.crash_exc = None
+        self.restart = False         # run() resets the board: update mode next
         self.saves = 0
         self.events = 0              # button events handed to the app, all time
         self.save_failures = 0
@@ -75,8 +86,8 @@ class Loop:
         except Exception as exc:
             # a save this firmware writes but cannot read back: offer a fresh game
             print_exception(exc)
-            self.save_status = save.CORRUPT
-            return app_class(dice, saved=None, save_error=save.MESSAGES[save.CORRUPT])
+            self.save_status = save.KEPT if self.store.set_aside() else save.CORRUPT
+            return app_class(dice, saved=None, save_error=save.MESSAGES[self.save_status])
 
     # --- the pass ----------------------------------------------------------
 
@@ -110,6 +121,8 @@ class Loop:
         data = app.take_save()
         if data is not None:
             self.write_save(data)
+        if app.update_requested:
+            self.request_update()
         if hw.power.update(ticks) == SLEEP or app.sleep_requested:
             self._fall_asleep()
         left = PASS_MS - time.ticks_diff(time.ticks_ms(), ticks)
@@ -166,6 +179,16 @@ class Loop:
         else:
             self.save_failures += 1
         return status
+
+    def request_update(self):
+        """The menu's UPDATE: leave the flag for start_mode(), then run()
+        resets the board. The game resumes from its last save afterwards."""
+        try:
+            save.write_atomic(self.os, self.open, UPDATE_FILE, b"update\n")
+        except OSError:
+            self.app.update_failed()
+            return
+        self.restart = True
 
     def write_mat(self):
         """The match file beside the save, replaced whole via a temporary name."""
@@ -230,26 +253,54 @@ def print_exception(exc, stream=None):
 
 def run(loop, until=None):
     """Steps the loop until `until()` says stop (never, on the device). A crash
-    is noted and the board reset; the saved game resumes after the restart."""
+    is noted and the board reset; the saved game resumes after the restart.
+    The menu's UPDATE resets it too, into update mode."""
     try:
-        while until is None or not until():
+        while not loop.restart and (until is None or not until()):
             loop.step()
     except Exception as exc:
         loop.crashed(exc)
         machine.reset()
+    if loop.restart:
+        machine.reset()
 
 
-def safe_mode():
-    """MENU held at power-on: leave the REPL to mpremote, with no watchdog."""
+def menu_held():
+    """MENU held at power-on."""
     from hw import board
     return board.make_button_pins()[_SAFE_BUTTON].value() == 0
 
 
+def start_mode(os_module, menu_held):
+    """UPDATE when the menu's UPDATE left its flag or MENU is held, else GAME.
+
+    The flag is removed here, so it counts once: the power-on after an
+    update plays again whatever happened to the copy."""
+    try:
+        os_module.remove(UPDATE_FILE)
+        return UPDATE
+    except OSError:
+        pass
+    return UPDATE if menu_held else GAME
+
+
+def show_update(hw):
+    """Update mode's display. Nothing runs after it, so it does not scroll."""
+    from firmware.handheld import render
+    frame = bytearray(512)
+    render.screen(frame, "UPDATE", "READY", 0)
+    hw.matrix.show(frame)
+
+
 def main():
-    if safe_mode():
-        print("Blot: MENU held at power-on, game not started")
-        return
     from hw import board
+    if start_mode(os, menu_held()) == UPDATE:
+        print("Blot: update mode, no game and no watchdog: python -m tools.deploy flash")
+        try:
+            show_update(board.setup(watchdog=False))
+        except Exception as exc:    # a half-copied image: the REPL is what matters
+            print_exception(exc)
+        return
     hw = board.setup(watchdog=True)
     run(Loop(hw, os, open, Dice(EntropySource())))
 

@@ -271,6 +271,8 @@ def test_a_saved_game_that_crashes_every_resume_is_set_aside(tmp_path):
     sim.run_ms(500)
     top = reader.line_text(sim.grid(), 1)
     assert top != "RESUME?" and top.startswith("SAVE"), sim.text()
+    # kept on the flash as blot.old, out of the way of the next save
+    assert "blot.old" in sim.flash.listdir() and "blot.sav" not in sim.flash.listdir()
     sim.crashes.clear()
 
 

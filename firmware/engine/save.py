@@ -40,6 +40,7 @@ UNREADABLE = const(7)
 NO_SPACE = const(8)
 WRITE_FAILED = const(9)
 TOO_BIG = const(10)
+KEPT = const(11)          # a save this firmware cannot read, renamed to NAME.old
 
 MESSAGES = (
     "saved game",
@@ -53,6 +54,7 @@ MESSAGES = (
     "flash full, not saved",
     "save failed",
     "save too big",
+    "save kept aside",
 )
 
 # CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF) a nibble at a time: every
@@ -173,6 +175,7 @@ class SaveFile:
         self.path = name + ".sav"
         self.tmp = name + ".tmp"
         self.bak = name + ".bak"
+        self.old = name + ".old"
         self.serial = 0
         self.writes = 0        # records written since start-up (each is one file on flash)
         self._settled = False
@@ -259,6 +262,19 @@ class SaveFile:
         self._main_ok = True
         self.serial += 1
         return OK
+
+    def set_aside(self):
+        """Renames NAME.sav, which this firmware cannot use (another
+        version's format, or a game it cannot resume), to NAME.old, replacing
+        an older one, so the next save does not overwrite it. False when
+        the flash refused."""
+        self._remove(self.old)
+        try:
+            self.os.rename(self.path, self.old)
+        except OSError:
+            return False
+        self._main_ok = False
+        return True
 
     def erase(self):
         """Forget the saved game (a finished match is not offered for resume)."""

@@ -61,6 +61,7 @@ class App:
         self._blink_at = -1         # now // BOARD_TICK_MS when last drawn
         self.brightness = 8
         self.sleep_requested = False
+        self.update_requested = False   # the menu's UPDATE: main.py restarts for tools/deploy.py
         self.dice = dice
         self.now = 0
         self._sound = None
@@ -77,6 +78,7 @@ class App:
             ["CLOCK", ("OFF", "ON"), 0],
             ["SOUND", ("ON", "OFF"), 0],
             ["START", None, 0],
+            ["UPDATE", None, 0],
         ], note="PRESS A")
         self.knockout_round = 0     # 0 outside a knockout, else 1..len(levels)
         self.play = None
@@ -84,6 +86,7 @@ class App:
         self.since = 0
         self.screen = MAIN
         self.resumable = None
+        self.save_rejected = False
         if save_error:
             text = save_error if isinstance(save_error, str) else "SAVE LOST"
             self._show(text.upper(), "NEW GAME - A", None)
@@ -91,6 +94,7 @@ class App:
             try:
                 parsed = self._parse(saved)
             except Exception as exc:    # whatever the bytes, a fresh game, never a crash
+                self.save_rejected = True   # main.py keeps the file aside
                 self._show("SAVE CORRUPT", str(exc).upper(), None)
             else:
                 if parsed[-1] is None:
@@ -287,6 +291,11 @@ class App:
         self.since = self.now
         self.request_save()
 
+    def update_failed(self):
+        """main.py could not leave the flag for update mode (docs/deploy.md)."""
+        self.update_requested = False
+        self._show("UPDATE FAILED", "HOLD MENU AT POWER-ON", None)
+
     def set_sound(self, on):
         self.sound_on = on
         self.main.set("SOUND", 0 if on else 1)
@@ -322,7 +331,9 @@ class App:
                 if self.play is None:
                     self.request_save()     # a saved match stays until a new one starts
             elif result == menu.PICK:
-                if self.main.value("PLAY") == KNOCKOUT:
+                if self.main.label() == "UPDATE":
+                    self.update_requested = True
+                elif self.main.value("PLAY") == KNOCKOUT:
                     if self.knockout_round == 0:
                         self.knockout_round = 1
                     self._show("ROUND %d" % self.knockout_round,

@@ -69,6 +69,7 @@ class Play:
             ["SOUND", ("ON", "OFF"), 0],
             ["BRIGHT", tuple(str(i) for i in range(1, 17)), 7],
             ["NEW GAME", None, 0],
+            ["UPDATE", None, 0],
         ])
         self._announced = -1        # the game whose end has been shown
         self.cursor = [-1, -1]      # each human's cursor, kept between turns
@@ -227,6 +228,8 @@ class Play:
                 self._resign(now)
             elif label == "NEW GAME":
                 self._ask("QUIT MATCH?", "A YES  B NO", self._new_game, 0, now)
+            elif label == "UPDATE":
+                self.app.update_requested = True    # resumes from the last save
 
     def _new_game(self, now, unused):
         self.app.new_game()

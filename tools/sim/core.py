@@ -33,6 +33,7 @@ POWER_ON = "power-on"
 POWER_CUT = "power cut"
 CRASH = "crash"
 WATCHDOG = "watchdog"
+UPDATE = "update"       # the menu's UPDATE restarted the board into update mode
 
 
 def run_boot_py():
@@ -41,6 +42,14 @@ def run_boot_py():
     path = here[:here.rfind("main.")] + "boot.py"
     with open(path) as f:
         exec(f.read(), {"__name__": "boot"})
+
+
+class _NoLoop:
+    """Stands in for main.Loop in update mode, for the status lines."""
+    asleep = False
+    saves = 0
+    events = 0
+    app = None
 
 
 def button_index(name):
@@ -61,6 +70,7 @@ class Sim:
         self.restarts = []              # (ms, reason) of every restart after the first
         self.crashes = []               # exceptions that reset the board
         self.loop = None
+        self.updating = False           # in update mode: no game, no watchdog
         self._battery = None            # (rest mV or None, charge used) across restarts
         self._elapsed_before = 0        # simulated ms before the last start-up
         self.record = None              # a list to log every input as script lines
@@ -74,10 +84,12 @@ class Sim:
 
     # --- power ---------------------------------------------------------------
 
-    def power_on(self, reason=POWER_ON):
+    def power_on(self, reason=POWER_ON, hold=()):
         board = self.board
         kept = self._battery
         board.reset()
+        for name in hold:               # buttons held while switching on
+            board.press(button_index(name))
         if kept is not None:
             board.battery.set_voltage(kept[0])
             board.battery.used_uas = kept[1]
@@ -85,23 +97,29 @@ class Sim:
             board.reset_cause = machine.WDT_RESET
         self.boots += 1
         run_boot_py()
-        hw = hw_board.setup(watchdog=True)
-        dice = Dice(SeededSource(self.seed * 1009 + self.boots))
-        self.loop = main.Loop(hw, self.flash, self.flash.open, dice, self.app_class)
+        self.updating = main.start_mode(self.flash, main.menu_held()) == main.UPDATE
+        if self.updating:
+            self.loop = _NoLoop()
+            main.show_update(hw_board.setup(watchdog=False))
+        else:
+            hw = hw_board.setup(watchdog=True)
+            dice = Dice(SeededSource(self.seed * 1009 + self.boots))
+            self.loop = main.Loop(hw, self.flash, self.flash.open, dice, self.app_class)
         if self.on_boot is not None:
             self.on_boot(self)
 
-    def _restart(self, reason):
+    def _restart(self, reason, hold=()):
         battery = self.board.battery
         self._battery = (battery.fixed_mv, battery.used_uas)
         self.restarts.append((self.total_ms(), reason))
         self._elapsed_before += self.board.clock.ms()
-        self.power_on(reason)
+        self.power_on(reason, hold)
 
-    def cut_power(self):
-        """Batteries out and back in: RAM, display and clock lost, flash kept."""
+    def cut_power(self, hold=()):
+        """Batteries out and back in: RAM, display and clock lost, flash
+        kept; `hold` names buttons held down while it switches on."""
         self._log("cut")
-        self._restart(POWER_CUT)
+        self._restart(POWER_CUT, hold)
 
     def cut_power_during_save(self, nbytes=10):
         """The power goes `nbytes` into the next file written to the flash."""
@@ -135,14 +153,20 @@ class Sim:
         clock = self.board.clock
         left = ms
         while left > 0:
+            if self.updating:           # no game: only time passes
+                clock.advance_us(left * 1000)
+                return
             start = clock.ms()
             end = start + left
             reason = None
             try:
                 main.run(self.loop, lambda: clock.ms() >= end or self._watchdog_bit())
             except machine.SimulatedReset:
-                self.crashes.append(self.loop.crash_exc)
-                reason = CRASH
+                if self.loop.restart:
+                    reason = UPDATE
+                else:
+                    self.crashes.append(self.loop.crash_exc)
+                    reason = CRASH
             except PowerCut:
                 reason = POWER_CUT
             else:

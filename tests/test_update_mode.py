@@ -1,0 +1,144 @@
+"""Update mode, end to end on the simulator: the menu's UPDATE restarts the
+board with no game and no watchdog, once; MENU held at power-on does the
+same; saves from another firmware are kept aside, never a crash.
+Only simulated buttons and power in; LEDs and the flash out."""
+import main
+from firmware.engine import save
+from tools.sim import reader
+from tools.sim.core import UPDATE, Sim
+from tools.sim.flash import FolderFlash
+from tools.sim.player import Player, is_text
+
+from tests.test_e2e_power import game_at_a_roll
+
+
+def lines(sim):
+    return reader.screen_lines(sim.grid())
+
+
+def assert_update_mode(sim):
+    assert sim.updating
+    assert lines(sim) == ("UPDATE", "READY"), sim.text()
+    # no watchdog: a minute with nobody feeding it and the board stays up
+    restarts = len(sim.restarts)
+    sim.run_ms(60000)
+    assert not sim.board.watchdog_overdue() and not sim.board.watchdog_fired
+    assert len(sim.restarts) == restarts and lines(sim) == ("UPDATE", "READY")
+    assert main.UPDATE_FILE not in sim.flash.listdir()     # read once
+
+
+def test_main_menu_update_restarts_into_update_mode_once(tmp_path):
+    sim = Sim(FolderFlash(str(tmp_path / "flash")), seed=3)
+    p = Player(sim)
+    p.wait_until(lambda g: p.top_line() == "PLAY", what="the main menu")
+    p.choose("UPDATE")
+    assert reader.line_text(sim.grid(), 9) == "PRESS A"
+    p.press("A")
+    assert sim.restarts[-1][1] == UPDATE and not sim.crashes
+    assert_update_mode(sim)
+    # the next power-on plays again
+    sim.cut_power()
+    assert not sim.updating
+    p.wait_until(lambda g: p.top_line() == "PLAY", what="the main menu")
+
+
+def test_update_during_a_game_keeps_the_saved_game(tmp_path):
+    p, board, mover = game_at_a_roll(tmp_path)
+    sim = p.sim
+    p.press("MENU")
+    p.choose("UPDATE")
+    p.press("A")
+    assert sim.restarts[-1][1] == UPDATE
+    assert_update_mode(sim)
+    assert "blot.sav" in sim.flash.listdir()
+    sim.cut_power()
+    p.wait_until(lambda g: is_text(g) and p.top_line() == "RESUME?", what="RESUME?")
+
+
+def test_menu_held_at_power_on_is_update_mode_without_a_flag(tmp_path):
+    sim = Sim(FolderFlash(str(tmp_path / "flash")), seed=3)
+    sim.cut_power(hold=("MENU",))
+    assert_update_mode(sim)
+    sim.cut_power()
+    assert not sim.updating
+
+
+def test_start_mode_reads_the_flag_once(tmp_path):
+    flash = FolderFlash(str(tmp_path / "flash"))
+    assert main.start_mode(flash, False) == main.GAME
+    assert main.start_mode(flash, True) == main.UPDATE
+    save.write_atomic(flash, flash.open, main.UPDATE_FILE, b"update\n")
+    assert main.start_mode(flash, False) == main.UPDATE
+    assert flash.listdir() == []
+    assert main.start_mode(flash, False) == main.GAME
+
+
+def test_a_flag_that_cannot_be_written_is_reported(tmp_path):
+    class FullFlash(FolderFlash):
+        def open(self, name, mode="r"):
+            if name.startswith(main.UPDATE_FILE):
+                raise OSError(28)       # ENOSPC
+            return FolderFlash.open(self, name, mode)
+
+    sim = Sim(FullFlash(str(tmp_path / "flash")), seed=3)
+    p = Player(sim)
+    p.wait_until(lambda g: p.top_line() == "PLAY", what="the main menu")
+    p.choose("UPDATE")
+    p.press("A")
+    assert not sim.updating and not sim.restarts
+    assert reader.read_scrolling(sim, 1) == "UPDATE FAILED"
+
+
+# --- saves from another firmware ------------------------------------------------
+
+def saved_game(tmp_path):
+    """A flash holding a two-player game saved at a roll, and its payload."""
+    p, _, _ = game_at_a_roll(tmp_path)
+    flash = p.sim.flash
+    status, payload = save.SaveFile(flash, flash.open, main.SAVE_NAME).load()
+    assert status == save.OK
+    return flash, payload
+
+
+def start_on(flash, record):
+    with open(flash.path("blot.sav"), "wb") as f:
+        f.write(record)
+    for name in ("blot.bak",):
+        if name in flash.listdir():
+            flash.remove(name)
+    sim = Sim(flash, seed=5)
+    sim.run_ms(300)
+    return sim
+
+
+def test_a_save_in_another_record_format_is_kept_aside(tmp_path):
+    flash, payload = saved_game(tmp_path)
+    record = bytearray(save.encode(payload, 7))
+    record[4] = save.FORMAT_VERSION + 1         # a newer firmware's record
+    sim = start_on(flash, bytes(record))
+    assert not sim.crashes
+    assert reader.read_scrolling(sim, 1) == "SAVE KEPT ASIDE", sim.text()
+    assert "blot.sav" not in flash.listdir()
+    with open(flash.path("blot.old"), "rb") as f:
+        assert f.read() == bytes(record)        # byte for byte, for the firmware that reads it
+    # a new game saves beside it and leaves it alone
+    p = Player(sim)
+    p.press("A")
+    p.start("2 PLAYER")
+    assert save.SaveFile(flash, flash.open, main.SAVE_NAME).load()[0] == save.OK
+    with open(flash.path("blot.old"), "rb") as f:
+        assert f.read() == bytes(record)
+
+
+def test_a_payload_the_app_cannot_read_is_kept_aside(tmp_path):
+    flash, payload = saved_game(tmp_path)
+    for changed in (bytes([payload[0] + 1]) + payload[1:],          # the app's version
+                    payload[:8] + bytes([payload[8] + 1]) + payload[9:],   # the match's format
+                    payload[:20]):                                  # cut short
+        record = save.encode(changed, 9)
+        sim = start_on(flash, record)
+        assert not sim.crashes
+        assert reader.line_text(sim.grid(), 1).startswith("SAVE"), sim.text()
+        assert "blot.sav" not in flash.listdir()
+        with open(flash.path("blot.old"), "rb") as f:
+            assert f.read() == record
