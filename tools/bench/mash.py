@@ -30,7 +30,7 @@ class Fault(Exception):
 def check(sim):
     if sim.crashes:
         raise Fault("exception reset the board: %r" % (sim.crashes[-1],))
-    play = sim.loop.app.play
+    play = None if sim.updating else sim.loop.app.play
     if play is not None:
         try:
             play.match.validate()
@@ -47,7 +47,8 @@ def mash(events, seed, folder, report_every=0, out=print):
     flash = FolderFlash(folder)
     flash.wipe()
     sim = Sim(flash, seed=seed)
-    counts = {"presses": 0, "cuts": 0, "save_cuts": 0, "battery": 0, "idles": 0, "chords": 0}
+    counts = {"presses": 0, "cuts": 0, "save_cuts": 0, "battery": 0, "idles": 0, "chords": 0,
+              "updates": 0}
     base_events = 0          # events counted by loops before the last restart
     seen_loop = sim.loop
     start = time.time()
@@ -63,7 +64,12 @@ def mash(events, seed, folder, report_every=0, out=print):
             out("%9d events  %7.2f h simulated  %6.0f s" % (total, sim.total_ms() / 3.6e6, time.time() - start))
             next_report += report_every
         r = rng.random()
-        if r < 0.0005:
+        if sim.updating:
+            # the menu's UPDATE was chosen: update mode waits for a computer,
+            # so switch off and on again, as a player would
+            sim.cut_power()
+            counts["updates"] += 1
+        elif r < 0.0005:
             sim.cut_power()
             counts["cuts"] += 1
         elif r < 0.0008:
