@@ -1,16 +1,22 @@
-"""Builds the device image and copies it to a board.
+"""Builds the device image, puts it on a board, and gets the games off it.
 
     python -m tools.deploy build [--out build/image]
-    python -m tools.deploy flash [--port auto] [--dry-run]
+    python -m tools.deploy flash [--port auto] [--backups backups] [--dry-run]
+    python -m tools.deploy pull [--port auto] [--to games]
 
 build compiles every device file (hw/, firmware/) with mpy-cross into the image
 folder, with -march=armv6m for files that hold native or viper code; main.py and
-boot.py are copied as source (MicroPython runs only those names at start-up) when
-they exist. Other files under firmware/ (data tables) are copied as they are.
+boot.py are copied as source (MicroPython runs only those names at start-up).
+Data files under firmware/ (DATA_SUFFIXES) are copied as they are; nothing else
+goes on the board (host-only files such as hw/mypy.ini are listed as left out).
 It prints the size against the flash budget and fails if the image is over it.
-flash builds, removes the old hw/ and firmware/ from the board (a stale .py
-there would be imported before the new .mpy) and copies the image with mpremote.
-Host-only code (tools/, tests/, the simulated machine) is never part of the image.
+
+flash builds, then puts the image on a board in update mode (the handheld's
+menu: UPDATE) with tools/devlink/update.py: the player's files backed up to a
+dated folder first and kept on the board, stale files of the earlier image
+removed, every file read back (size and SHA-256), the save checked against the
+new firmware. pull copies the match file and the saves off the board.
+docs/deploy.md walks through both.
 """
 import argparse
 import os
@@ -30,7 +36,7 @@ FILESYSTEM_BYTES = 1408 * 1024
 IMAGE_BUDGET_BYTES = 1024 * 1024
 BLOCK_BYTES = 4096
 NATIVE = re.compile(r"^\s*@(micropython\.)?(native|viper)\b", re.M)
-SKIP_SUFFIXES = (".pyc", ".md")
+DATA_SUFFIXES = (".bin",)       # tables the firmware reads from the flash
 
 
 def tool(name):
@@ -46,11 +52,10 @@ def device_files(root=ROOT):
         for folder, dirs, names in os.walk(os.path.join(root, package)):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
             for name in sorted(names):
-                if name.endswith(SKIP_SUFFIXES):
-                    continue
                 rel = os.path.relpath(os.path.join(folder, name), root)
-                if not name.endswith(".py"):
+                if name.endswith(DATA_SUFFIXES):
                     files.append((rel, "copy"))
+                if not name.endswith(".py"):
                     continue
                 with open(os.path.join(root, rel)) as f:
                     native = NATIVE.search(f.read())
@@ -108,37 +113,76 @@ def over_budget(image):
     return sum(blocks(size) for _, size in image) * BLOCK_BYTES > IMAGE_BUDGET_BYTES
 
 
-def flash_commands(out, port="auto"):
-    """The mpremote runs that put the image on a board, in order, each with
-    whether it must succeed (removing a folder the board does not have fails)."""
-    mpremote = tool("mpremote")
-    entries = sorted(os.listdir(out))
-    commands = []
-    for name in entries:
-        if os.path.isdir(os.path.join(out, name)):
-            commands.append(([mpremote, "connect", port, "rm", "-r", ":" + name], False))
-    commands.append(([mpremote, "connect", port, "cp", "-r"] + entries + [":", "+", "reset"], True))
-    return commands
+def left_out(root=ROOT):
+    """Files under the device folders that do not go on the board."""
+    shipped = {rel for rel, _ in device_files(root)}
+    found = []
+    for package in PACKAGES:
+        for folder, dirs, names in os.walk(os.path.join(root, package)):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(names):
+                rel = os.path.relpath(os.path.join(folder, name), root)
+                if rel not in shipped and not name.endswith(".pyc"):
+                    found.append(rel.replace(os.sep, "/"))
+    return found
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(description="Build the device image and copy it to a board.")
-    parser.add_argument("action", choices=("build", "flash"))
-    parser.add_argument("--out", default=os.path.join(ROOT, "build", "image"))
-    parser.add_argument("--port", default="auto", help="mpremote device, e.g. /dev/ttyACM0")
-    parser.add_argument("--dry-run", action="store_true", help="print the mpremote commands only")
+def transport_for(port, ports=None):
+    from tools.devlink.transport import MpremoteTransport, find_port
+    return MpremoteTransport(find_port(port, ports), tool("mpremote"))
+
+
+def main(argv=None, transport=None, sleep=None, now=None, out=print):
+    parser = argparse.ArgumentParser(prog="python -m tools.deploy",
+                                     description="Build the device image, update a board, get its games off it.")
+    parser.add_argument("action", choices=("build", "flash", "pull"))
+    parser.add_argument("--out", default=os.path.join(ROOT, "build", "image"), help="image folder")
+    parser.add_argument("--port", default="auto",
+                        help="serial device, e.g. /dev/ttyACM0 or COM3; auto: the one Pico (USB 2E8A:0005)")
+    parser.add_argument("--backups", default=os.path.join(ROOT, "backups"),
+                        help="flash: the player's files are backed up into a dated folder here")
+    parser.add_argument("--to", default=os.path.join(ROOT, "games"),
+                        help="pull: the match file and saves go into a dated folder here")
+    parser.add_argument("--no-build", action="store_true",
+                        help="flash: use the image already in --out as it is")
+    parser.add_argument("--dry-run", action="store_true",
+                        help="flash: say what would be backed up, copied and removed; change nothing")
     args = parser.parse_args(argv)
-    image = build(args.out)
-    for line in report(image):
-        print(line)
-    if over_budget(image):
-        print("image is over the %d KB budget" % (IMAGE_BUDGET_BYTES // 1024))
+    from tools.devlink import update
+    from tools.devlink.transport import PortError
+    timing = {}
+    if sleep is not None:
+        timing["sleep"] = sleep
+    if now is not None:
+        timing["now"] = now
+    if args.action == "build" or (args.action == "flash" and not args.no_build):
+        image = build(args.out)
+        for line in report(image):
+            out(line)
+        skipped = left_out()
+        if skipped:
+            out("left out (host only): " + " ".join(skipped))
+        if over_budget(image):
+            out("image is over the %d KB budget" % (IMAGE_BUDGET_BYTES // 1024))
+            return 1
+        if args.action == "build":
+            return 0
+    elif args.action == "flash" and not os.path.exists(os.path.join(args.out, "main.py")):
+        out("no image in %s: build it first (python -m tools.deploy build)" % args.out)
         return 1
-    if args.action == "flash":
-        for command, must_succeed in flash_commands(args.out, args.port):
-            print(" ".join(command))
-            if not args.dry_run:
-                subprocess.run(command, cwd=args.out, check=must_succeed)
+    try:
+        if transport is None:
+            transport = transport_for(args.port)
+        if args.action == "flash":
+            update.flash(transport, args.out, args.backups, out=out, dry_run=args.dry_run, **timing)
+        else:
+            update.pull(transport, args.to, out=out, **timing)
+    except PortError as exc:
+        out(str(exc))
+        return 2
+    except update.Stop as exc:
+        out(str(exc))
+        return exc.code
     return 0
 
 
