@@ -328,14 +328,19 @@ def test_not_enough_room_changes_nothing(tmp_path, image):
 
 
 def test_dry_run_changes_nothing(tmp_path, image):
-    board = FakeBoard(dict(old_image(image), **player_files()))
+    old = old_image(image)
+    new = fakeboard.image_files(image)
+    board = FakeBoard(dict(old, **player_files()))
     board.choose_update()
     before = dict(board.files)
     run = flash(board, tmp_path, image, "--dry-run")
     assert run.code == 0 and "Dry run" in run.words
-    assert "stale, to remove (27): firmware/ai.mpy" in run.words
-    assert "firmware/movegen.mpy" in run.words and "hw/board.py hw/mypy.ini" in run.words
-    assert "to copy (29): firmware/engine/__init__.mpy" in run.words
+    stale = sorted(p for p in old if p not in new)
+    assert "firmware/movegen.mpy" in stale and "hw/mypy.ini" in stale
+    assert "stale, to remove (%d): %s" % (len(stale), " ".join(stale)) in run.words
+    changed = sorted(p for p in new if old.get(p) != new[p])
+    assert "firmware/engine/movegen.mpy" in changed and "main.py" in changed
+    assert "to copy (%d): %s" % (len(changed), " ".join(changed)) in run.words
     assert board.files == before and not os.path.exists(run.backups)
 
 
