@@ -1,0 +1,119 @@
+"""The evaluator's training recipe in one command: data to firmware/opponent/weights.py.
+
+    python -m tools.train.recipe                  # every stage not yet done
+    python -m tools.train.recipe --from weights   # from the committed checkpoint
+    python -m tools.train.recipe --list           # the stages and their state
+
+Stages, in order (docs/ai.md, Training):
+  data1, data2   10,000 games each of gnubg's 0-ply network against itself,
+                 every position labelled with its five probabilities
+  data3          4,000 more games, a quarter of the turns with every
+                 candidate play's result labelled too
+  features       trains from tools/data/net202.npz (the committed 202-input
+                 network, its five feature rows at zero) on data1 and data2
+  candidates     trains on from there with data3 added
+  install        the result becomes tools/data/evaluator_net.npz
+  weights        tools.gen.weights: the integer tables, firmware/opponent/weights.py
+
+Resumable: a finished stage leaves WORK/STAGE.done and is skipped next time;
+a training stage interrupted mid-way continues from its last epoch (the
+checkpoint and optimiser state it saves every epoch). --from STAGE reruns
+that stage and every later one, the earlier outputs taken as they are:
+--from weights only regenerates the tables from the committed checkpoint.
+Everything is seeded: the data is the same for a given gnubg_nn; the
+training is the same for the same numpy and BLAS (a different thread count
+can change the last bits of float sums, and with them the trained weights).
+"""
+import argparse
+import os
+import shutil
+import sys
+
+START = "tools/data/net202.npz"
+CHECKPOINT = "tools/data/evaluator_net.npz"
+WEIGHTS = "firmware/opponent/weights.py"
+
+
+def stages(work, games=None, epochs=None):
+    """[(name, run)]: run() does the stage. games and epochs scale the
+    recipe down (tests); None keeps the recipe's own figures."""
+    from tools.gen import weights as gen_weights
+    from tools.train import data, net
+
+    def g(n):
+        return str(n if games is None else max(1, n * games // 10000))
+
+    def e(n):
+        return str(n if epochs is None else epochs)
+
+    def path(name):
+        return os.path.join(work, name)
+
+    def install():
+        shutil.copyfile(path("candidates.npz"), CHECKPOINT if work_is_default else path("evaluator_net.npz"))
+
+    work_is_default = games is None and epochs is None
+    final = CHECKPOINT if work_is_default else path("evaluator_net.npz")
+    out = WEIGHTS if work_is_default else path("weights.py")
+    return [
+        ("data1", lambda: data.main(["--games", g(10000), "--seed", "1", "--out", path("data1.npz")])),
+        ("data2", lambda: data.main(["--games", g(10000), "--seed", "2", "--out", path("data2.npz")])),
+        ("data3", lambda: data.main(["--games", g(4000), "--seed", "3", "--candidates", "0.25",
+                                     "--out", path("data3.npz")])),
+        ("features", lambda: net.main(["--data", path("data1.npz"), path("data2.npz"), "--hidden", "128",
+                                       "--epochs", e(10), "--lr", "0.001", "--init", START,
+                                       "--resume", "--out", path("features.npz")])),
+        ("candidates", lambda: net.main(["--data", path("data1.npz"), path("data2.npz"), path("data3.npz"),
+                                         "--hidden", "128", "--epochs", e(6), "--lr", "0.0005",
+                                         "--init", path("features.npz"), "--resume",
+                                         "--out", path("candidates.npz")])),
+        ("install", install),
+        ("weights", lambda: gen_weights.main(["--net", final, "--out", out])),
+    ]
+
+
+def run(work, start=None, games=None, epochs=None, say=print):
+    """Runs the stages not yet done (all from `start` on); returns the
+    names of the stages it ran."""
+    plan = stages(work, games, epochs)
+    names = [n for n, _ in plan]
+    if start is not None and start not in names:
+        raise ValueError("no stage %r; the stages are %s" % (start, ", ".join(names)))
+    os.makedirs(work, exist_ok=True)
+    ran = []
+    for i, (name, stage) in enumerate(plan):
+        marker = os.path.join(work, name + ".done")
+        again = start is not None and i >= names.index(start)
+        if again:
+            # a rerun starts the stage afresh: no marker, no training state
+            for stale in (marker, os.path.join(work, name + ".npz.state.npz")):
+                if os.path.exists(stale):
+                    os.remove(stale)
+        if os.path.exists(marker) or (start is not None and not again):
+            say("%-10s done" % name)
+            continue
+        say("%-10s running" % name)
+        stage()
+        with open(marker, "w") as f:
+            f.write("done\n")
+        ran.append(name)
+    return ran
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--work", default="build/train", help="folder for the data and the checkpoints")
+    ap.add_argument("--from", dest="start", help="rerun this stage and every later one")
+    ap.add_argument("--list", action="store_true", help="list the stages and whether each is done")
+    args = ap.parse_args(argv)
+    if args.list:
+        for name, _ in stages(args.work):
+            done = os.path.exists(os.path.join(args.work, name + ".done"))
+            print("%-10s %s" % (name, "done" if done else "to do"))
+        return 0
+    run(args.work, args.start)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
