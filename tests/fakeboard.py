@@ -108,7 +108,7 @@ class _Time:
 
 
 class _Implementation:
-    _mpy = 0x1106          # v6.3, arch 4 (armv6m): the rp2 port
+    _mpy = 6 | 3 << 8 | 4 << 10    # .mpy v6.3, arch 4 (armv6m): the rp2 port
     version = (1, 27, 0)
     name = "micropython"
 

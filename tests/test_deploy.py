@@ -429,3 +429,21 @@ def test_mpremote_transport_commands_and_errors():
     with pytest.raises(NoAnswer) as info:
         t.exec("x")
     assert "could not enter raw repl" in str(info.value)
+
+
+def test_a_board_whose_micropython_cannot_load_the_image_is_told_which_to_install(tmp_path, image):
+    board = FakeBoard()
+    board_sys = fakeboard._Sys()
+    board_sys.implementation = type("Old", (), {"_mpy": 5 | 4 << 10, "version": (1, 18, 0)})()
+    real_exec = board.exec
+
+    def exec_on_old(code):
+        fakeboard._Sys.implementation, saved = board_sys.implementation, fakeboard._Sys.implementation
+        try:
+            return real_exec(code)
+        finally:
+            fakeboard._Sys.implementation = saved
+    board.exec = exec_on_old
+    run = flash(board, tmp_path, image)
+    assert run.code == 2 and "MicroPython 1.18.0" in run.words and "v1.23 or later" in run.words
+    assert board.files == {}
