@@ -372,6 +372,6 @@ class App:
         else:
             render.screen(f, "BATTERY EMPTY", "GAME SAVED", now, self.since,
                           top_colour=render.RED)
-        if self.battery_state == BATTERY_LOW and render.blink(now, 500):
-            f[render.BATTERY_X + 7 * 32] = render.YELLOW
+        if self.battery_state == BATTERY_LOW:
+            render.battery_mark(f, now, False)
         return TEXT_TICK_MS

@@ -197,6 +197,7 @@ class Play:
                     self._after_action()
                 return
             self._beep(t.press(button))
+            self.scene.moved_at = now
             if t.complete():
                 self.done_at = now
 

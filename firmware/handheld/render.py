@@ -24,11 +24,12 @@ DICE_X = const(7)       # dice: 3 columns, stacked in the mover's half
 MARKS_X = const(11)     # moves left in this turn, one LED each
 BAR_X = const(13)       # green's bar in the top half, red's in the bottom
 CUBE_X = const(15)      # cube: up to two digits, 7 columns
-BATTERY_X = const(10)   # low-battery mark: two blinking LEDs mid-board
-OFF_X = const(23)       # borne off: two columns, filled two per row
-RIGHT_X = const(26)     # right quadrant; the left one starts at x = 0
+BATTERY_X = const(10)   # low-battery mark: two LEDs mid-board, red and green by turns
+RIGHT_X = const(23)     # right quadrant; the left one starts at x = 0
+OFF_X = const(30)       # borne off: two columns at the right edge, filled two per row
 
-BLINK_MS = const(250)
+BLINK_MS = const(250)   # the cursor and the held checker
+TARGET_MS = const(500)  # legal destinations blink at half the cursor's rate
 
 # 3x3 die faces, bit (row * 3 + col) set = pip.
 _FACES = (0, 0x010, 0x044, 0x054, 0x145, 0x155, 0x16D)
@@ -50,6 +51,7 @@ class Scene:
         self.cursor = -1        # mover's point 0..25 (0 off, 25 bar), -1 none
         self.holding = 0        # the mover's point a picked checker came from
         self.targets = ()       # mover's points where it may land
+        self.moved_at = -1000   # when the cursor last moved: it shows at once
         self.low_battery = False
 
 
@@ -140,22 +142,24 @@ def sides(board, mover):
 
 
 def _spot(scene, red, green, point, landing):
-    """(x, y) of the LED the cursor or a target marks at the mover's point."""
+    """(x, y) of the LED the cursor or a target marks at the mover's point:
+    the LED past the stack, where one more checker would go, so that the
+    mark never hides a checker (on a full column, its last LED). A target
+    on a blot is the blot's own LED; the cursor on the other side's point
+    sits past his stack."""
     mine = red if scene.mover == 0 else green
     top = scene.mover == 1
     if point == 25:
-        n = mine[25]
-        return BAR_X, slot_y(top, land_slot(n) if landing else tip_slot(n))
+        return BAR_X, slot_y(top, land_slot(mine[25]))
     if point == 0:
         n = mine[0]
         return off_spot(n if n < 15 else 14, top)
     rp = red_point(scene.mover, point)
     x, ptop = column(rp)
     theirs = green if scene.mover == 0 else red
-    if landing and theirs[rp]:
-        return x, slot_y(ptop, 0)       # a blot to hit: its own LED
-    n = mine[rp]
-    return x, slot_y(ptop, land_slot(n) if landing else tip_slot(n))
+    if theirs[rp]:
+        return x, slot_y(ptop, 0 if landing else land_slot(theirs[rp]))
+    return x, slot_y(ptop, land_slot(mine[rp]))
 
 
 def draw_die(frame, x, y, face, colour):
@@ -233,18 +237,28 @@ def draw_board(frame, scene, now_ms):
         put(frame, x, y, RED)
     _dice(frame, scene, now_ms)
     _cube(frame, scene, now_ms)
-    for point in scene.targets:
-        x, y = _spot(scene, red, green, point, True)
-        put(frame, x, y, YELLOW)
+    if blink(now_ms, TARGET_MS):
+        # legal destinations: yellow half the time, what is there the other half
+        for point in scene.targets:
+            x, y = _spot(scene, red, green, point, True)
+            put(frame, x, y, YELLOW)
     if scene.cursor >= 0:
         x, y = _spot(scene, red, green, scene.cursor, bool(scene.holding))
         if scene.holding:
             put(frame, x, y, (RED if scene.mover == 0 else GREEN) if blink(now_ms) else YELLOW)
-        else:
-            put(frame, x, y, YELLOW if blink(now_ms) else OFF)
-    if scene.low_battery and blink(now_ms, 500):
-        put(frame, BATTERY_X, 7, YELLOW)
-        put(frame, BATTERY_X, 8, YELLOW)
+        elif blink(now_ms) or now_ms // BLINK_MS == scene.moved_at // BLINK_MS:
+            put(frame, x, y, YELLOW)    # the other half shows what is there
+    if scene.low_battery:
+        battery_mark(frame, now_ms, True)
+
+
+def battery_mark(frame, now_ms, two):
+    """The low-battery mark at column BATTERY_X, row 7 (and 8 when `two`):
+    red and green by turns, as nothing else on the board changes colour."""
+    colour = RED if blink(now_ms, 500) else GREEN
+    put(frame, BATTERY_X, 7, colour)
+    if two:
+        put(frame, BATTERY_X, 8, colour)
 
 
 # ---- text -----------------------------------------------------------------

@@ -3,7 +3,8 @@ undo, and the confirm step. Pure; the app feeds it buttons and draws it.
 
 Points are the mover's (1..24, 25 = bar, 0 = off). The cursor walks the
 board as drawn: LEFT and RIGHT along a half (through the bar and, at the
-right end, the borne-off tray), UP and DOWN to the other half.
+right end, the borne-off tray while a checker may bear off), UP and DOWN to
+the other half.
 """
 from micropython import const
 
@@ -165,12 +166,23 @@ class TurnInput:
             return sounds.CLICK
         return sounds.ILLEGAL
 
+    def _may_bear_off(self):
+        for f, t, d in self.steps:
+            if t == 0:
+                return True
+        return False
+
     def _walk(self, button):
         half, index = _stop(self.mover, self.cursor, self.half)
+        last = len(_TOP) - 1
         if button == keys.LEFT:
-            index = index - 1 if index > 0 else len(_TOP) - 1
+            index = index - 1 if index > 0 else last
+            if index == last and not self._may_bear_off():
+                index -= 1          # no checker may bear off: the tray is no stop
         elif button == keys.RIGHT:
-            index = index + 1 if index < len(_TOP) - 1 else 0
+            index = index + 1 if index < last else 0
+            if index == last and not self._may_bear_off():
+                index = 0
         else:
             half = 1 - half
         self.cursor = _point(self.mover, half, index)

@@ -278,7 +278,7 @@ def test_low_battery_marks_and_beeps_once_then_rarely():
     for _ in range(8):
         d.tick(count=7)
         lit += [d.app.frame[y * 32 + render.BATTERY_X] for y in (7, 8)]
-    assert render.YELLOW in lit and 0 in lit     # it blinks
+    assert render.RED in lit and render.GREEN in lit     # red and green by turns
     d.now += appmod.LOW_REPEAT_MS
     d.tick()
     assert d.sounds.count(sounds.LOW_BATTERY) == count + 1

@@ -56,12 +56,31 @@ def test_cursor_walks_through_bar_and_off_and_wraps():
     t.press(keys.RIGHT)
     assert t.cursor == 6
     t.cursor = 1
+    t.press(keys.RIGHT)         # no checker may bear off: past the tray
+    assert t.cursor == 12
+    t.press(keys.LEFT)
+    assert t.cursor == 1
+    t.press(keys.UP)
+    assert t.cursor == 24
+    t.press(keys.RIGHT)
+    assert t.cursor == 13
+
+
+def test_the_tray_is_a_stop_only_while_a_checker_may_bear_off():
+    us = [0] * 25
+    them = [0] * 25
+    us[0] = 2               # two on the 1 point, one on the 6
+    us[5] = 1
+    them[0] = 15
+    board = position.make(us, them)
+    t = TurnInput(board, 6, 1, 0)
+    t.cursor = 1
     t.press(keys.RIGHT)
     assert t.cursor == 0
     t.press(keys.RIGHT)
     assert t.cursor == 12
-    t.press(keys.UP)
-    assert t.cursor == 13
+    t.press(keys.LEFT)
+    assert t.cursor == 0
 
 
 def test_green_cursor_uses_the_same_picture():

@@ -22,13 +22,16 @@ def _scene(board, mover=0):
 def test_start_position_points_in_their_columns():
     f = _frame(_scene(position.START))
     # red: 2 on its 24 (top right), 5 on 13 (top left), 3 on 8, 5 on 6
-    assert _column(f, 31)[:3] == [1, 1, 0]
+    assert _column(f, 28)[:3] == [1, 1, 0]
     assert _column(f, 0)[:6] == [1, 1, 1, 1, 1, 0]
     assert _column(f, 4)[13:] == [1, 1, 1] and _column(f, 4)[12] == 0
-    assert _column(f, 26)[11:] == [1] * 5 and _column(f, 26)[10] == 0
+    assert _column(f, 23)[11:] == [1] * 5 and _column(f, 23)[10] == 0
     # green mirrors it: 2 on red's point 1 (bottom right), 5 on red's 12
-    assert _column(f, 31)[14:] == [2, 2]
+    assert _column(f, 28)[14:] == [2, 2]
     assert _column(f, 0)[11:] == [2] * 5
+    # the dark columns around the dice, bar, cube and tray
+    for x in (6, 12, 14, 22, 29):
+        assert not any(_column(f, x)), x
 
 
 def test_the_same_position_reads_the_same_from_either_mover():
@@ -67,8 +70,10 @@ def test_borne_off_fill_two_per_row():
     them = [0] * 25
     them[0] = 15
     f = _frame(_scene(position.make(us, them)))
-    lit = [(x, y) for y in range(8, 16) for x in (23, 24) if f[y * 32 + x] == 1]
+    lit = [(x, y) for y in range(8, 16) for x in (30, 31) if f[y * 32 + x] == 1]
     assert len(lit) == 11
+    # the tray is the right edge, a dark column past the home board
+    assert (31, 15) in lit and not any(_column(f, 29))
 
 
 def test_used_die_turns_yellow():
@@ -80,21 +85,40 @@ def test_used_die_turns_yellow():
     assert f[13 * 32 + 7] == 1                          # the 4, still to play
 
 
-def test_cursor_blinks_and_targets_are_yellow():
+def test_targets_blink_at_half_the_cursors_rate():
     s = _scene(position.START)
     s.dice = (3, 1)
     s.left = (3, 1)
     s.cursor = 8
     s.holding = 8
     s.targets = (5, 7)
-    on = _frame(s, 0)
-    off = _frame(s, 250)
-    assert on != off
-    # point 5 (column 27): the landing LED, bottom row, yellow
-    assert on[15 * 32 + 27] == 3
+    # point 5 (column 24): the landing LED, bottom row: yellow for 500 ms, then dark
+    assert [_frame(s, t)[15 * 32 + 24] for t in (0, 250, 500, 750)] == [3, 3, 0, 0]
     # the picked checker travels with the cursor: on point 5 it blinks
-    # there, and point 8 shows the two that remain
+    # there every 250 ms, and point 8 shows the two that remain
     s.cursor = 5
     moved = _frame(s, 0)
     assert _column(moved, 4)[13:] == [0, 1, 1]
-    assert moved[15 * 32 + 27] == 1 and _frame(s, 250)[15 * 32 + 27] == 3
+    assert moved[15 * 32 + 24] == 1 and _frame(s, 250)[15 * 32 + 24] == 3
+
+
+def test_the_cursor_never_hides_a_checker():
+    s = _scene(position.START)
+    s.dice = (3, 1)
+    s.left = (3, 1)
+    s.cursor = 6                # five red checkers: the cursor is the sixth LED
+    on, off = _frame(s, 0), _frame(s, 250)
+    assert _column(on, 23)[10:] == [3, 1, 1, 1, 1, 1]
+    assert _column(off, 23)[10:] == [0, 1, 1, 1, 1, 1]
+    s.cursor = 12               # green's five on red's 12: past them, never over them
+    on, off = _frame(s, 0), _frame(s, 250)
+    assert _column(on, 0)[10:] == [3, 2, 2, 2, 2, 2]
+    assert _column(off, 0)[10:] == [0, 2, 2, 2, 2, 2]
+
+
+def test_low_battery_mark_turns_red_and_green():
+    s = _scene(position.START)
+    s.low_battery = True
+    a, b = _frame(s, 0), _frame(s, 500)
+    assert (a[7 * 32 + 10], a[8 * 32 + 10]) == (1, 1)
+    assert (b[7 * 32 + 10], b[8 * 32 + 10]) == (2, 2)

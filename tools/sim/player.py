@@ -50,11 +50,10 @@ def path(rp, half, target):
     row = TOP if half == 0 else BOTTOM
     if rp not in row or target not in row:
         raise ValueError("no walk from %r (half %r) to %r" % (rp, half, target))
-    delta = (row.index(target) - row.index(rp)) % len(row)
-    if delta <= len(row) // 2:
-        presses.extend(["RIGHT"] * delta)
-    else:
-        presses.extend(["LEFT"] * (len(row) - delta))
+    # Never round the end of the row: the tray there is a stop only while
+    # a checker may bear off (firmware/handheld/turn.py).
+    delta = row.index(target) - row.index(rp)
+    presses.extend(["RIGHT"] * delta if delta > 0 else ["LEFT"] * -delta)
     return presses
 
 

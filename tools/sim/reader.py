@@ -277,6 +277,16 @@ def red_point_at(x, y):
     return None
 
 
+def unblink(a, b):
+    """The board under yellow blinking marks (the cursor, legal destinations):
+    where two looks differ, the look that is not yellow."""
+    out = bytearray(a)
+    for i in range(len(a)):
+        if a[i] != b[i] and a[i] == YELLOW:
+            out[i] = b[i]
+    return out
+
+
 def blinking(a, b):
     """LEDs (x, y) that differ between two grids in the board area."""
     out = []
