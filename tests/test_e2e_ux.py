@@ -149,3 +149,67 @@ def test_a_finished_play_prompts_a_ok_b_undo(tmp_path):
     assert lines(p) == ("A OK", "B UNDO")
     p.press("B")                            # undoes the last checker
     assert reader.marks(p.grid()) == 1
+
+
+def _looks(p, n=4):
+    """n looks 250 ms apart."""
+    out = []
+    for _ in range(n):
+        out.append(bytes(p.grid()))
+        p.sim.run_ms(250)
+    return out
+
+
+def _ring_lit(grid):
+    return reader.read_die(grid, 9)[0] == 0 or reader.read_die(grid, 4)[0] == 0
+
+
+def _one_move_apart(before, after, mover):
+    """Whether some roll takes `before` to `after` for mover (Boards, red numbering)."""
+    from firmware.engine import movegen
+    start = before.mover_view(mover)
+    goal = after.mover_view(mover)
+    for d1 in range(1, 7):
+        for d2 in range(d1, 7):
+            plays = movegen.plays(start, d1, d2)
+            for i in range(len(plays)):
+                if plays.result(i) == goal:
+                    return True
+    return False
+
+
+def test_the_computers_move_stays_marked_and_b_replays_it(tmp_path):
+    p = new_player(tmp_path, seed=2)
+    p.start("VS CPU", level="KID")
+    seen = {}
+
+    def look(player, grid, mover):
+        if seen:
+            return
+        looks = _looks(player)
+        lit = [g for g in looks if _ring_lit(g)]
+        dark = [g for g in looks if not _ring_lit(g)]
+        after = reader.read_board(lit[0])
+        before = reader.read_board(dark[0])
+        if after == before:
+            return              # the opening: nothing was moved before this roll
+        seen["after"], seen["before"] = after, before
+        # B: the move again, from the position before it, with its dice in green
+        player.press("B")
+        replay = player.grid()
+        seen["replay dice"] = reader.read_dice(replay)
+        seen["replay start"] = reader.read_board(replay)
+        player.sim.run_ms(6000)
+        lit = [g for g in _looks(player) if _ring_lit(g)]
+        seen["back"] = reader.read_board(lit[0])
+        raise Done
+    try:
+        p.play_game({0: runner}, humans=(0,), before_roll=look)
+    except Done:
+        pass
+    after, before = seen["after"], seen["before"]
+    assert after.totals() == before.totals() == (15, 15)
+    assert _one_move_apart(before, after, 1)        # green's (the computer's) move
+    assert seen["replay dice"][0] == 1              # in green's half and colour
+    assert seen["replay start"] == before
+    assert seen["back"] == after

@@ -10,7 +10,7 @@ from micropython import const
 from firmware.engine import game
 from firmware.handheld import keys, menu, playview, render, sounds
 from firmware.handheld.playview import (BOARD, CONFIRM, CONFIRM_DOUBLE, HINT, KIND_NAMES, MENU,
-                                        NO_MOVE, OVER)
+                                        NO_MOVE, OVER, REPLAY)
 from firmware.handheld.turn import TurnInput
 
 _ai = None
@@ -27,6 +27,7 @@ def ai():
 
 
 STEP_MS = const(450)        # between the steps of a shown move
+REPLAY_END_MS = const(1200)  # a replayed move's result, held before the board comes back
 LOOK_MS = const(700)        # the computer's dice shown before it moves
 DECIDE_MS = const(900)      # the computer's pause before a cube answer
 PASS_MS = const(1500)       # a roll with no move, shown before it passes
@@ -60,6 +61,7 @@ class Play:
         self.since = 0
         self.menu = menu.Menu([
             ["HINT", None, 0],
+            ["REPLAY", None, 0],
             ["PIPS", None, 0],
             ["SCORE", None, 0],
             ["IDS", None, 0],
@@ -76,6 +78,8 @@ class Play:
         self.offer = None           # the computer's cube decision, made a pass before it acts
         self.question = None        # (top, bottom, action, argument) while CONFIRM asks
         self.done_at = 0            # when the human's play became complete (the A/B prompt)
+        self.last = None            # the last move made: (mover, board before, steps, dice)
+        self.replay = None          # [board, steps shown, next step at] while replaying it
 
     # ---- helpers --------------------------------------------------------
 
@@ -119,6 +123,10 @@ class Play:
             self.mode = BOARD
             self.hint = None
             self.hint_board = None
+            return
+        if self.mode == REPLAY:
+            self.mode = BOARD
+            self.replay = None
             return
         if self.mode == OVER:
             if button == keys.A:
@@ -164,6 +172,8 @@ class Play:
             if button == keys.A:
                 if self._act(m.roll, now):
                     self._rolled()
+            elif button == keys.B:
+                self._start_replay(now)     # the other side's move again
             elif button == keys.CUBE:
                 if m.may_double():
                     self.mode = CONFIRM_DOUBLE
@@ -193,6 +203,7 @@ class Play:
             if t.complete() and button == keys.A:
                 result = t.board
                 self.cursor[g.turn] = t.cursor
+                self.last = (g.turn, g.board, t.move(), g.dice)
                 if self._act(m.play, result, now):
                     self._after_action()
                 return
@@ -225,6 +236,8 @@ class Play:
         elif result == menu.PICK:
             if label == "HINT":
                 self._start_hint(now)
+            elif label == "REPLAY":
+                self._start_replay(now)
             elif label == "RESIGN":
                 self._resign(now)
             elif label == "NEW GAME":
@@ -261,6 +274,34 @@ class Play:
             self.mode = MENU
             self.menu.since = now
             self._beep(sounds.CLICK)
+
+    def _start_replay(self, now):
+        """The last move again, from the position before it, a step every
+        STEP_MS; any key leaves."""
+        if self.last is None:
+            self._tell("NOTHING", "TO REPLAY", now)
+            return
+        self.replay = [self.last[1], 0, now + LOOK_MS]
+        self.mode = REPLAY
+        self._beep(sounds.CLICK)
+
+    def _replay_step(self, now):
+        r = self.replay
+        if now < r[2]:
+            return False
+        steps = self.last[2]
+        i = r[1]
+        if i < len(steps):
+            f, t = steps[i]
+            hit = t and r[0][49 - t] == 1
+            r[0] = game.movegen.apply_step(r[0], f, t)
+            r[1] = i + 1
+            r[2] = now + (STEP_MS if i + 1 < len(steps) else REPLAY_END_MS)
+            self._beep(sounds.HIT if hit else sounds.MOVE)
+            return True
+        self.replay = None
+        self.mode = BOARD
+        return True
 
     def _start_hint(self, now):
         m = self.match
@@ -310,6 +351,8 @@ class Play:
             changed = True
         if self.mode == HINT:
             return self._hint_slice() or changed
+        if self.mode == REPLAY:
+            return self._replay_step(now) or changed
         if self.mode == NO_MOVE:
             if not (self.human(0) or self.human(1)) and now - self.since >= NO_MOVE_MS:
                 self._finish_shown(now)     # the demo passes by itself
@@ -495,8 +538,10 @@ class Play:
     def _finish_shown(self, now):
         """The shown move (or pass) is made."""
         self.mode = BOARD
+        g = self.match.game
         if self.turn_input is not None:
-            self.cursor[self.match.game.turn] = self.turn_input.cursor
+            self.cursor[g.turn] = self.turn_input.cursor
+        self.last = (g.turn, g.board, self.shown[1], g.dice)
         self._act(self.match.play, self.shown[2], now)
         self._after_action()
 
@@ -539,6 +584,7 @@ class Play:
             self.app.match_over(m.winner)
             return
         m.next_game(now)
+        self.last = None
         self.mode = BOARD
         self._announced = -1
         self.wait_until = now + LOOK_MS

@@ -3,7 +3,7 @@ human, the game-over summary and the in-play menu's texts. `self` is the
 firmware.handheld.play.Play being shown."""
 from micropython import const
 
-from firmware.engine import game, posid
+from firmware.engine import game, posid, position
 from firmware.handheld import render
 from firmware.engine.position import pips
 
@@ -25,6 +25,12 @@ HINT = const(3)
 OVER = const(4)            # game over shown, A goes on
 CONFIRM = const(5)         # a question before a choice that counts: A does it, B goes back
 NO_MOVE = const(6)         # a roll with no legal move, shown until A (timed in the demo)
+REPLAY = const(7)          # the last move shown again, step by step; any key leaves
+
+# The other side's last move stays marked until the player on roll acts:
+# the board shows the position before it whenever the die outlines are
+# dark (MARK_MS), so the moved checkers, and a hit one, jump back and forth.
+MARK_MS = const(500)
 
 # A complete play waits for A: after PROMPT_AFTER_MS of the board, the
 # prompt A OK / B UNDO shows until the cycle's end, and again each cycle.
@@ -163,6 +169,15 @@ def draw(self, frame, now):
     return BOARD_TICK_MS
 
 
+def marking(self):
+    """Whether the board marks the other side's last move: the player on
+    roll is a human who has not acted yet."""
+    last = self.last
+    g = self.match.game
+    return (last is not None and last[2] and last[0] != g.turn and g.state == game.ROLL
+            and self.mode == BOARD and self.human(g.turn))
+
+
 def fill_scene(self, now):
     m = self.match
     g = m.game
@@ -185,6 +200,16 @@ def fill_scene(self, now):
         if self.hint_board is not None and (now - self.since) // HINT_FLIP_MS & 1:
             s.board = self.hint_board
             s.left = ()
+        return
+    last = self.last
+    if self.mode == REPLAY:
+        s.mover = last[0]
+        s.board = self.replay[0]
+        s.dice = last[3]
+        s.left = dice_left(last[3], last[2][:self.replay[1]]) if last[2] else ()
+        return
+    if marking(self) and not render.blink(now, MARK_MS):
+        s.board = position.flip(last[1])    # the position before it, seen by the mover now
         return
     if self.shown is not None:
         board, steps, result, i = self.shown

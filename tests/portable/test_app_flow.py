@@ -477,3 +477,35 @@ def test_a_press_is_drawn_in_the_update_that_carries_it():
     assert d.app.redraws - before == idle + 1
     assert bytes(d.app.frame) != frame
     assert idle <= 1
+
+
+def test_the_other_players_move_is_marked_until_the_roll_and_replays():
+    d = _two_player()
+    d.settle()
+    mover = d.match.game.turn
+    before = d.match.game.board
+    d.human_turn()
+    d.settle()
+    g = d.match.game
+    assert g.turn == 1 - mover and g.state == game.ROLL
+    assert playview.marking(d.play)
+    assert d.play.last[0] == mover and d.play.last[1] == before
+    frames = set()
+    for _ in range(4):
+        d.wait(250)
+        frames.add(bytes(d.app.frame[y * 32 + x] for y in range(16)
+                         for x in list(range(6)) + list(range(23, 29))))   # the points
+    assert len(frames) == 2         # the position after and before, by turns
+    d.press(keys.B)                 # the replay
+    assert d.play.mode == playview.REPLAY
+    d.wait(5000)
+    assert d.play.mode == playview.BOARD
+    d.press(keys.MENU)
+    d.press(keys.DOWN)
+    assert d.play.menu.label() == "REPLAY"
+    d.press(keys.A)
+    assert d.play.mode == playview.REPLAY
+    d.press(keys.LEFT)              # any key leaves it
+    assert d.play.mode == playview.BOARD
+    d.press(keys.A)                 # rolled: the mark is gone
+    assert not playview.marking(d.play)

@@ -298,6 +298,11 @@ class Player:
                 continue
             dice = reader.read_dice(grid)
             if dice is None:
+                # The other side's last move is marked by showing the board
+                # before it while the die outlines are dark: read it lit.
+                mover, grid = self._ring_look(grid)
+                if mover < 0 or reader.read_dice(grid) is not None:
+                    continue
                 board = reader.read_board(grid)
                 if board.totals() != (15, 15):
                     raise Stuck("%r does not add up to 15 a side:\n%s" % (board, self.sim.text()))
@@ -306,7 +311,6 @@ class Player:
                 if cube.isdigit():
                     self.cube = int(cube)
                     self.cubes.append((self.cube, owner))
-                mover = self._ring_colour(grid)
                 if mover in humans:
                     turns += 1
                     if before_roll is not None:
@@ -340,14 +344,21 @@ class Player:
 
     def _ring_colour(self, grid):
         """Whose dice outline blinks (the side to roll): 0 red, 1 green, -1 none seen."""
-        for _ in range(2):
+        return self._ring_look(grid)[0]
+
+    def _ring_look(self, grid):
+        """(whose dice outline blinks, a look with it lit): -1 when none is
+        seen within a blink."""
+        for _ in range(4):
+            if is_text(grid):
+                break
             for mover, y in ((0, 9), (1, 4)):
                 face, colour = reader.read_die(grid, y)
                 if face == 0:
-                    return 0 if colour == reader.RED else 1
-            self.sim.run_ms(BLINK_MS * 2)
+                    return (0 if colour == reader.RED else 1), grid
+            self.sim.run_ms(BLINK_MS)
             grid = self.grid()
-        return -1
+        return -1, grid
 
 
 def parse_over(bottom):
