@@ -200,5 +200,12 @@ def test_benchmark_blas_network_equals_the_integer_twin():
         plays = movegen.plays(board, d1, d2)
         boards.extend(flip(plays.result(i)) for i in range(len(plays)))
         board = flip(plays.result(0))
+    # a bear-off the database answers
+    home = bytearray(50)
+    home[0:6] = bytes((3, 2, 2, 1, 1, 0))
+    home[25:31] = bytes((2, 2, 2, 2, 1, 1))
+    for d1, d2 in ((6, 5), (2, 1), (3, 3)):
+        plays = movegen.plays(bytes(home), d1, d2)
+        boards.extend(flip(plays.result(i)) for i in range(len(plays)))
     fast = bench_ai.BlasNet(weights).probs(boards)
     assert (fast == netmath.IntNet(weights).probs(boards)).all()

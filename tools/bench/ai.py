@@ -64,6 +64,8 @@ class BlasNet(netmath.IntNet):
         p[:, 4] = np.minimum(p[:, 4], p[:, 3])
         mask, t = netmath.terminal_probs(boards)
         p[mask] = t[mask]
+        if self.bearoff:
+            netmath.bearoff_probs(boards, p)
         return p
 
 
