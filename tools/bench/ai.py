@@ -28,6 +28,7 @@ import os
 import subprocess
 import sys
 
+import gnubg_nn
 import numpy as np
 
 from tools.train import netmath, pubeval
@@ -110,17 +111,30 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
 
     def one_ply(cands):
         """Each candidate's 1-ply score: the sum over the 36 rolls of our
-        0-ply equity after the opponent's best reply (ints, ai's order)."""
-        groups = []         # (candidate, weight, first, count) over `every`
+        0-ply equity after the opponent's best reply (ints, ai's order).
+
+        The replies come from GNU Backgammon's move generator (C speed):
+        the same set as movegen's, in another order. The order matters
+        only where the prefilter's cut falls between equal linear scores
+        (which of them the device keeps); those rolls are generated again
+        with movegen, so the choice is the device's exactly."""
+        groups = []         # (candidate, weight, first, count, opponent's board, dice)
         every = []
         for c, result in enumerate(cands):
             if winner_kind(result):
                 continue
             opp = flip(result)
+            them_us = [list(opp[25:]), list(opp[:25])]
             for d1, d2 in ROLLS:
-                rs = _results(movegen.plays(opp, d1, d2))
-                groups.append((c, 1 if d1 == d2 else 2, len(every), len(rs)))
-                every.extend(flip(r) for r in rs)
+                keys = gnubg_nn.moves(them_us, d1, d2)
+                first = len(every)
+                if keys:
+                    for key in keys:
+                        them, us = gnubg_nn.board_from_position_key(key)
+                        every.append(bytes(them) + bytes(us))   # flip(reply)
+                else:
+                    every.append(result)
+                groups.append((c, 1 if d1 == d2 else 2, first, len(every) - first, opp, d1, d2))
         sums = [0] * len(cands)
         for c, result in enumerate(cands):
             if winner_kind(result):
@@ -130,9 +144,18 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
         lin = linear_scores(every)
         chosen = []
         spans = []
-        for c, w, first, count in groups:
+        for c, w, first, count, opp, d1, d2 in groups:
             if count > keep_replies:
-                picked = first + _lowest(lin[first:first + count], keep_replies)
+                scores = lin[first:first + count]
+                ranked = np.sort(scores)
+                if ranked[keep_replies - 1] == ranked[keep_replies]:
+                    # a tie at the cut: the device's order decides
+                    flipped = [flip(r) for r in _results(movegen.plays(opp, d1, d2))]
+                    keep = _lowest(linear_scores(flipped), keep_replies)
+                    spans.append((c, w, len(chosen), len(keep)))
+                    chosen.extend(flipped[i] for i in keep)
+                    continue
+                picked = first + np.nonzero(scores <= ranked[keep_replies - 1])[0]
             else:
                 picked = range(first, first + count)
             spans.append((c, w, len(chosen), len(picked)))
