@@ -5,6 +5,10 @@
     python -m tools.bench.ai tables
     python -m tools.bench.ai strength --games 500 --first 1000 --save part3.npy ...
     python -m tools.bench.ai combine part*.npy
+    python -m tools.bench.ai judge --positions 300 [--configs "3,800,4 2,800,4"]
+
+judge: the look-ahead's settings compared decision by decision, each
+choice scored by GNU Backgammon's 1-ply (docs/ai.md, Look-ahead).
 
 strength: cubeless money games with duplicate dice: each dice sequence is
 played twice, the sides swapped, so luck largely cancels. Reports points per
@@ -428,6 +432,57 @@ def cost(positions, level, seed):
     }
 
 
+def judge(positions, seed, configs, ply=1):
+    """Decision quality: for positions from 0-ply self-play, a random roll
+    each, every configuration's choice scored by GNU Backgammon at `ply`;
+    the mean equity each gives away against the best of the choices, per
+    non-forced decision, and its gain over 0-ply with a standard error."""
+    net = BlasNet(weights)
+    players = {"0-ply": level_policy(net, ai.LEVELS - 1)}
+    for k, m, r in configs:
+        players["%d within %d, %d replies" % (k, m, r)] = level_policy(
+            net, ai.LEVELS, candidates=k, margin=m, replies=r)
+    rng = np.random.default_rng(seed)
+    me = players["0-ply"]
+    found = []
+    g = 0
+    while len(found) < positions:
+        board = START
+        dice = Dice((seed, 99, g))
+        g += 1
+        for turn in range(400):
+            d1, d2 = dice.roll(turn)
+            if turn and rng.random() < 0.2:
+                found.append((board, d1, d2))
+            result = me(board, d1, d2)
+            if winner_kind(result):
+                break
+            board = flip(result)
+
+    def value(r):
+        if winner_kind(r):
+            return float(winner_kind(r))
+        q = gnubg_nn.probabilities([list(r[:25]), list(r[25:])], ply)
+        return -(2 * q[0] - 1 + q[1] - q[3] + q[2] - q[4])
+
+    loss = {k: [] for k in players}
+    for board, d1, d2 in found[:positions]:
+        if len(movegen.plays(board, d1, d2)) == 1:
+            continue
+        picks = {k: f(board, d1, d2) for k, f in players.items()}
+        values = {r: value(r) for r in set(picks.values())}
+        best = max(values.values())
+        for k in players:
+            loss[k].append(best - values[picks[k]])
+    base = np.array(loss["0-ply"])
+    out = {"decisions": len(base), "judge_ply": ply}
+    for k, v in loss.items():
+        gain = base - np.array(v)
+        out[k] = {"loss": round(float(np.mean(v)), 4), "gain": round(float(gain.mean()), 4),
+                  "se": round(float(gain.std(ddof=1) / math.sqrt(len(gain))), 4)}
+    return out
+
+
 def tables():
     from tools.gen import weights as gen_weights
     t = gen_weights.quantise(np.load(gen_weights.NET))
@@ -438,7 +493,7 @@ def tables():
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=("strength", "cost", "tables", "combine"))
+    ap.add_argument("what", choices=("strength", "cost", "tables", "combine", "judge"))
     ap.add_argument("files", nargs="*", help="combine: the .npy files strength --save wrote")
     ap.add_argument("--games", type=int, default=10000, help="games (pairs = games / 2)")
     ap.add_argument("--level", type=int, default=ai.LEVELS)
@@ -452,6 +507,8 @@ def main(argv=None):
     ap.add_argument("--candidates", type=int, help="look-ahead candidates (default ai.CANDIDATES)")
     ap.add_argument("--margin", type=int, help="look-ahead margin, 1/10000 points (default ai.MARGIN)")
     ap.add_argument("--replies", type=int, help="replies scored per roll (default ai.REPLIES)")
+    ap.add_argument("--configs", default="3,800,4 3,800,99 5,1600,4 2,800,2 3,400,4 3,800,2 4,1200,4 2,800,4",
+                    help="judge: look-ahead settings CANDIDATES,MARGIN,REPLIES ...")
     args = ap.parse_args(argv)
     if args.what == "strength":
         shipped = weights
@@ -474,6 +531,9 @@ def main(argv=None):
                     "player": args.player, "seed": args.seed})
         if ai.LEVEL_PLY[args.level - 1] and args.player == "level":
             res.update({k: getattr(ai, k.upper()) if v is None else v for k, v in search.items()})
+    elif args.what == "judge":
+        configs = [tuple(int(v) for v in c.split(",")) for c in args.configs.split()]
+        res = judge(args.positions, args.seed, configs)
     elif args.what == "combine":
         res = summary(np.concatenate([np.load(f) for f in args.files]).astype(np.float64))
     elif args.what == "cost":
