@@ -1,6 +1,7 @@
 """firmware/ runs unchanged on the device: every module compiles for the
 RP2040 with mpy-cross, imports only modules MicroPython has (never hw/ or
-machine), and imports under the MicroPython unix port with a Pico-sized heap.
+machine), and imports under the MicroPython unix port with a Pico-sized heap,
+compiled to .mpy as on a Pico (tests/mpy_image.py).
 Inside firmware/ the imports point one way: handheld -> opponent -> engine."""
 import ast
 import glob
@@ -8,6 +9,8 @@ import os
 import subprocess
 
 import pytest
+
+from tests import mpy_image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.join(ROOT, ".venv", "bin")
@@ -62,5 +65,5 @@ def test_imports_under_micropython(path):
     module = path[:-3].replace("/", ".")
     script = "import sys; sys.path.insert(0, ''); import %s" % module
     result = subprocess.run([os.path.join(BIN, "micropython"), "-X", "heapsize=200k", "-c", script],
-                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+                            cwd=mpy_image.folder(), capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stdout + result.stderr

@@ -1,10 +1,13 @@
 """Runs every portable test module again under the real MicroPython unix port,
-with a Pico-sized heap (-X heapsize=200k)."""
+with a Pico-sized heap (-X heapsize=200k), the code compiled to .mpy as on a
+Pico (tests/mpy_image.py)."""
 import glob
 import os
 import subprocess
 
 import pytest
+
+from tests import mpy_image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
@@ -17,6 +20,6 @@ PORTABLE = sorted(
 def test_portable_module_passes_under_micropython(path):
     result = subprocess.run(
         [MICROPYTHON, "-X", "heapsize=200k", "tests/mpy_runner.py", path],
-        cwd=ROOT, capture_output=True, text=True, timeout=600,
+        cwd=mpy_image.folder(), capture_output=True, text=True, timeout=600,
     )
     assert result.returncode == 0, result.stdout + result.stderr

@@ -31,23 +31,25 @@ PRELUDE = (
 )
 
 
-def sources():
+def sources(packages=PACKAGES):
+    """Every file the simulator needs: .py files and the data files beside them."""
     found = [f for f in FILES if os.path.exists(os.path.join(ROOT, f))]
-    for package in PACKAGES:
+    for package in packages:
         for folder, dirs, names in os.walk(os.path.join(ROOT, package)):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
             for name in sorted(names):
-                if name.endswith(".py"):
+                if not name.endswith((".pyc", ".md", ".ini")):
                     found.append(os.path.relpath(os.path.join(folder, name), ROOT))
     return found
 
 
-def build(dest):
-    """Compiles every file the simulator needs into dest; returns dest."""
-    for rel in sources():
+def build(dest, packages=PACKAGES):
+    """Compiles every file the simulator needs into dest (data files and
+    boot.py copied as they are); returns dest."""
+    for rel in sources(packages):
         out = os.path.join(dest, rel[:-3] + ".mpy")
         os.makedirs(os.path.dirname(out), exist_ok=True)
-        if rel == "boot.py":
+        if rel == "boot.py" or not rel.endswith(".py"):
             shutil.copy(os.path.join(ROOT, rel), os.path.join(dest, rel))
             continue
         # -march=host: viper and native functions compiled for this machine's unix port
