@@ -21,7 +21,9 @@ same choices as firmware.opponent.ai.Thinker, faster.
 cost: runs firmware.opponent.ai.Thinker under the MicroPython unix port with
 -X heapsize=200k on positions from real games (every dice roll, doubles
 included), timing each move and reading the heap while it thinks; converts
-the times to a 125 MHz RP2040 with the reference loops of DESIGN.md.
+the times to a 125 MHz RP2040 with tools/bench/devicetime.py (its reference
+loops timed in the same run; the viper kernels timed apart in one more run
+and converted with the viper ratio).
 
 tables: sizes of the evaluator and match equity tables.
 """
@@ -35,6 +37,7 @@ import sys
 import gnubg_nn
 import numpy as np
 
+from tools.bench import devicetime
 from tools.train import netmath, pubeval
 from firmware.opponent import ai, weights
 from firmware.engine import movegen
@@ -293,34 +296,26 @@ COST_SCRIPT = r"""
 import sys, gc, time
 sys.path.insert(0, 'tools/hostlib')
 sys.path.insert(0, '')
+sys.path.append('tools/bench')
+import devicetime
 from firmware.opponent import ai
 from firmware.engine import position
 from firmware.engine.position import flip
-def ref_loop():
-    x = 0
-    for i in range(100000):
-        x += 1
-def one(): return 1
-def ref_calls():
-    f = one
-    for i in range(100000):
-        f()
-def best_of(fn):
-    best = None
-    for _ in range(7):
-        t = time.ticks_us(); fn(); d = time.ticks_diff(time.ticks_us(), t)
-        best = d if best is None or d < best else best
-    return best
-loop_us = best_of(ref_loop)
-call_us = best_of(ref_calls)
+ref = devicetime.measure()
+split = devicetime.Split()
+split.wrap_loaded()
+split.off()
 level = int(sys.argv[2])
 gc.collect()
 base_free = gc.mem_free()
-def think(b, d1, d2, level, heap):
+def think(b, d1, d2, level, heap, inner=False):
     gc.collect()
+    split.take()
     t0 = time.ticks_us()
     t = ai.Thinker(b, d1, d2, level)
     steps = [time.ticks_diff(time.ticks_us(), t0)]
+    if inner:
+        steps[0] = int(sum(split.take()))
     low = 1 << 30
     while True:
         if heap:
@@ -330,6 +325,8 @@ def think(b, d1, d2, level, heap):
         s0 = time.ticks_us()
         done = t.step()
         steps.append(time.ticks_diff(time.ticks_us(), s0))
+        if inner:
+            steps[-1] = int(sum(split.take()))
         if done:
             break
     return steps, len(t.plays), low
@@ -348,13 +345,16 @@ for line in positions:
                 for i in range(len(steps)):
                     if again[i] < steps[i]:
                         steps[i] = again[i]
+            # the same move with the viper/native functions timed apart
+            split.on()
+            inner = think(b, d1, d2, level, False, True)[0]
+            split.off()
             # printed at once: a list of rows would take the heap being measured
-            print('ROW', sum(steps), n, max(steps[1:]), low, int(d1 == d2))
-loop_us = min(loop_us, best_of(ref_loop))
-call_us = min(call_us, best_of(ref_calls))
-loop_us = min(loop_us, best_of(ref_loop))
-call_us = min(call_us, best_of(ref_calls))
-print('LOOP', loop_us, call_us, base_free)
+            print('ROW', n, low, int(d1 == d2),
+                  ' '.join('%d:%d' % (steps[i], min(inner[i], steps[i])) for i in range(len(steps))))
+ref = devicetime.measure(ref)
+print(devicetime.line(ref))
+print('HEAP', base_free)
 """
 
 
@@ -394,19 +394,20 @@ def cost(positions, level, seed):
     if run.returncode:
         raise RuntimeError("micropython failed: " + run.stdout[-2000:] + run.stderr[-2000:])
     out = run.stdout
+    ratios = devicetime.parse(out)
     rows = []
     for line in out.splitlines():
         parts = line.split()
-        if parts[0] == "LOOP":
-            loop_us, call_us, base_free = int(parts[1]), int(parts[2]), int(parts[3])
+        if parts[0] == "HEAP":
+            base_free = int(parts[1])
         elif parts[0] == "ROW":
-            rows.append([int(v) for v in parts[1:]])
-    r = np.array(rows)
-    # DESIGN.md: the RP2040 takes 450 ms for the loop, 1,080 ms for the calls.
-    # The larger of the two ratios: the conservative estimate (the host's
-    # other load can only inflate the reference times, so lower a ratio).
-    ratio = max(450000.0 / loop_us, 1080000.0 / call_us)
-    ms = r[:, 0] / 1000.0 * ratio
+            # each step's host us and its viper/native part, converted kind by kind
+            steps = [ratios.split_ms(*(int(v) for v in p.split(":"))) for p in parts[4:]]
+            rows.append([sum(steps), int(parts[1]), max(steps[1:]), int(parts[2]), int(parts[3]),
+                         sum(int(p.split(":")[0]) for p in parts[4:]),
+                         sum(int(p.split(":")[1]) for p in parts[4:])])
+    r = np.array(rows, dtype=np.float64)
+    ms = r[:, 0]
     doubles = r[:, 4] == 1
     # Each position is measured with all 21 rolls; weight doubles 1/36, others 2/36.
     w = np.where(doubles, 1.0, 2.0)
@@ -416,14 +417,15 @@ def cost(positions, level, seed):
     return {
         "level": level,
         "moves": int(len(r)),
-        "unix_loop_us": loop_us, "unix_call_us": call_us,
-        "device_ratio": round(ratio, 1),
-        "ratio_loop": round(450000.0 / loop_us, 1), "ratio_calls": round(1080000.0 / call_us, 1),
+        "reference_us": dict(zip(devicetime.NAMES, ratios.ref)),
+        "ratio_bytecode": round(ratios.ratio(devicetime.BYTECODE), 1),
+        "ratio_viper": round(ratios.ratio(devicetime.VIPER), 1),
+        "viper_share": round(float(r[:, 6].sum() / r[:, 5].sum()), 3),
         "device_ms_mean": round(float((ms * w).sum() / w.sum()), 1),
         "device_ms_median": round(median, 1),
         "device_ms_p99": round(float(ms[order][np.searchsorted(cum, 0.99)]), 1),
         "device_ms_worst": round(float(ms.max()), 1),
-        "device_ms_worst_slice": round(float(r[:, 2].max() / 1000.0 * ratio), 1),
+        "device_ms_worst_slice": round(float(r[:, 2].max()), 1),
         "plays_mean": round(float((r[:, 1] * w).sum() / w.sum()), 1),
         "plays_max": int(r[:, 1].max()),
         "heap_free_before_kb": round(base_free / 1024.0, 1),

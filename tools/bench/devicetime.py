@@ -24,7 +24,9 @@ The policy:
   calls) with the viper ratio, the rest with the bytecode ratio
   (Ratios.split_ms). Where a benchmark cannot split, it converts the
   mixed time with the largest ratio of the kinds it contains: an upper
-  bound (Ratios.ms(us, MIXED)).
+  bound (Ratios.ms(us, MIXED)). Split (MicroPython side) times the
+  kernels apart: it wraps the viper and native functions of the loaded
+  firmware modules for a run of the same work.
 
 Usage, MicroPython side (this file imports nothing CPython-only: import it
 as `devicetime` with tools/bench on sys.path, or paste source() into a
@@ -120,6 +122,10 @@ if MICROPYTHON:
     def _viper_empty():
         pass
 
+    @micropython.viper
+    def _viper_empty3(a, b, c):
+        pass
+
     def _viper_calls():
         f = _viper_empty
         for i in range(100000):
@@ -158,6 +164,111 @@ if MICROPYTHON:
                 if previous[i] < got[i]:
                     got[i] = previous[i]
         return got
+
+
+    _NATIVE_TYPE = type(_native_loop)
+    _VIPER_TYPE = type(_viper_empty)
+
+    class Split:
+        """Times the viper and native functions apart from the bytecode that
+        calls them, so that mixed code is converted kind by kind.
+
+        wrap(module) puts a timing wrapper over each viper or native
+        function among a module's attributes (wrap_loaded() over every
+        loaded firmware module); off() and on() take the wrappers away and
+        put them back. Only the outermost wrapped call is timed; take()
+        returns (viper_us, native_us) since the last take, less the
+        wrapper's own share inside the timed call (measured here, on an
+        empty 3-argument viper function).
+
+        The wrappers cost time and allocate an argument tuple per call, so
+        a benchmark times the total in runs without them (off()) and the
+        viper share in a run of the same work with them (on()), then
+        converts with Ratios.split_ms(total_us, viper_us, native_us)."""
+
+        def __init__(self):
+            self.us = [0, 0]            # viper, native
+            self.calls = 0
+            self.depth = 0
+            self.wrapped = []           # (module, name, function, wrapper)
+            f = self._wrapper(_viper_empty3, 0)
+            n = 500
+            best = None
+            for _ in range(3 * ROUNDS):
+                self.us[0] = 0
+                for i in range(n):
+                    f(i, i, i)
+                if best is None or self.us[0] < best:
+                    best = self.us[0]
+            # an empty viper function's call from bytecode stays bytecode
+            # time (DESIGN's viper_calls loop): all of this is overhead
+            self.inside = best / n
+            self.us[0] = 0
+            self.calls = 0
+
+        def _wrapper(self, f, slot):
+            us = self.us
+            split = self
+
+            def timed(*args):
+                if split.depth:
+                    return f(*args)
+                split.depth = 1
+                t = time.ticks_us()
+                r = f(*args)
+                us[slot] += time.ticks_diff(time.ticks_us(), t)
+                split.depth = 0
+                split.calls += 1
+                return r
+            return timed
+
+        def wrap(self, module):
+            """Wraps module's viper and native functions; returns how many."""
+            n = 0
+            for name in dir(module):
+                f = getattr(module, name)
+                t = type(f)
+                if t is _VIPER_TYPE:
+                    slot = 0
+                elif t is _NATIVE_TYPE:
+                    slot = 1
+                else:
+                    continue
+                w = self._wrapper(f, slot)
+                setattr(module, name, w)
+                self.wrapped.append((module, name, f, w))
+                n += 1
+            return n
+
+        def wrap_loaded(self, prefix="firmware"):
+            """Wraps the viper and native functions of every loaded module
+            whose name starts with prefix; returns how many."""
+            n = 0
+            for name in list(sys.modules):
+                if name.startswith(prefix):
+                    n += self.wrap(sys.modules[name])
+            return n
+
+        def off(self):
+            for module, name, f, w in self.wrapped:
+                setattr(module, name, f)
+
+        def on(self):
+            for module, name, f, w in self.wrapped:
+                setattr(module, name, w)
+
+        def take(self):
+            """(viper_us, native_us) since the last take, wrapper cost out."""
+            cost = self.calls * self.inside
+            inner = self.us[0] + self.us[1]
+            got = []
+            for us in self.us:
+                v = us - (cost * us / inner if inner else 0)
+                got.append(v if v > 0 else 0)
+            self.us[0] = 0
+            self.us[1] = 0
+            self.calls = 0
+            return got[0], got[1]
 
 
 def line(ref):

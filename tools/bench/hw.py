@@ -1,5 +1,6 @@
 """Times the drivers' hot paths under the MicroPython unix port and converts
-them to RP2040 estimates with DESIGN.md's reference loops.
+them to RP2040 estimates with tools/bench/devicetime.py (the drivers are
+bytecode).
 
     .venv/bin/micropython tools/bench/hw.py
 
@@ -9,15 +10,14 @@ own bytecode; bus time on the device comes on top (hw/README.md).
 import sys
 
 sys.path.insert(0, "")
+sys.path.append("tools/bench")        # after "": tools/bench/hw.py is not hw/
+import devicetime  # noqa: E402
 from time import ticks_diff, ticks_us  # noqa: E402  (the real clock, not the simulated one)
 
 from hw.battery import Battery  # noqa: E402
 from hw.buttons import Buttons  # noqa: E402
 from hw.buzzer import Buzzer  # noqa: E402
 from hw.matrix import Matrix  # noqa: E402
-
-DEVICE_LOOP_MS = 450        # 100,000 x `x += 1` on a 125 MHz RP2040 (DESIGN.md)
-DEVICE_CALL_MS = 1080       # 100,000 calls of a one-line function
 
 
 class NullBus:
@@ -43,22 +43,6 @@ class FixedAdc:
         return 24000
 
 
-def loop():
-    x = 0
-    for _ in range(100000):
-        x += 1
-    return x
-
-
-def one_line(x):
-    return x
-
-
-def calls():
-    for i in range(100000):
-        one_line(i)
-
-
 def timed(fn, repeat=1, rounds=7):
     """Microseconds per call: the best of several rounds, as the machine is shared."""
     best = None
@@ -73,11 +57,8 @@ def timed(fn, repeat=1, rounds=7):
 
 
 def main():
-    ratio_loop = DEVICE_LOOP_MS * 1000 / timed(loop)
-    ratio_call = DEVICE_CALL_MS * 1000 / timed(calls)
-    ratio = (ratio_loop + ratio_call) / 2
-    print("reference loops: device/host %.0fx (loop) %.0fx (calls); using %.0fx" % (
-        ratio_loop, ratio_call, ratio))
+    ref = devicetime.measure()
+    rows = []
 
     matrix = Matrix(NullBus(), tuple(range(0x70, 0x78)))
     frames = [bytearray(512), bytearray(512)]
@@ -117,8 +98,11 @@ def main():
             ("Buttons.poll, 8 buttons idle", poll, 2000),
             ("Buzzer.update, mid-note", update, 5000),
             ("Battery.measure, 16 samples", measure, 2000)):
-        host = timed(fn, repeat)
-        print("%-36s host %7.1f us  device about %6.2f ms" % (name, host, host * ratio / 1000))
+        rows.append((name, timed(fn, repeat)))
+    ratios = devicetime.Ratios(devicetime.measure(ref))
+    print(ratios.describe())
+    for name, host in rows:
+        print("%-36s host %7.1f us  device about %6.2f ms" % (name, host, ratios.ms(host)))
 
 
 main()

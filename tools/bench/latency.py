@@ -1,5 +1,5 @@
 """Button press to display, estimated for the device: the main loop's passes
-timed under the MicroPython unix port, scaled by the DESIGN.md reference loops.
+timed under the MicroPython unix port, converted by tools/bench/devicetime.py.
 
     python -m tools.bench.latency [--level MAX] [--heap 1M]
 
@@ -20,19 +20,22 @@ modules (counted here as all eight). Passes are classified: idle, thinking,
 carrying a press, whose press rolled the dice, saving; the slowest press
 passes are listed with the screen and game state around them.
 
-The unix port's bytecode runs about 200x faster than a 125 MHz RP2040; the
-factor is measured here with DESIGN.md's loops: 100,000 `x += 1` in a
-function's for loop take 450 ms on the device, 100,000 calls of a one-line
-function 1,080 ms. The simulated machine's own code (HT16K33 and pin models)
-runs inside each pass too, so the figures are upper bounds.
+Device time follows tools/bench/devicetime.py: its reference loops timed in
+the same run, each pass converted kind by kind (one more run of the same
+passes with the viper and native functions timed apart). The simulated
+machine's own code (HT16K33 and pin models) runs inside each pass too, so
+the figures are upper bounds.
 """
 import argparse
 import os
 import sys
 import tempfile
 
+import shutil
+
 import tools  # noqa: F401
 from hw import board as hw_board
+from tools.bench import devicetime
 from tools.sim import mpy as sim_mpy
 
 DEBOUNCE_MS = hw_board.DEBOUNCE_MS
@@ -43,28 +46,12 @@ SCRIPT = r"""
 import array
 import gc
 import utime
+import devicetime
 import player as sim_player
 from core import Sim
 from flash import FolderFlash
 
-def calibrate():
-    def loop():
-        x = 0
-        for i in range(100000):
-            x += 1
-        return x
-    def one(a):
-        return a
-    def calls():
-        for i in range(100000):
-            one(i)
-    best1 = best2 = 10 ** 9
-    for _ in range(5):
-        t = utime.ticks_us(); loop(); best1 = min(best1, utime.ticks_diff(utime.ticks_us(), t))
-        t = utime.ticks_us(); calls(); best2 = min(best2, utime.ticks_diff(utime.ticks_us(), t))
-    print("CAL %d %d" % (best1, best2))
-
-calibrate()
+ref = devicetime.measure()
 # The machine is shared: the OS preempts a run now and then. The simulated
 # machine runs on simulated time with seeded dice, so every run does the
 # same work at the same pass: the least time of each pass over RUNS runs is
@@ -79,8 +66,11 @@ for i in range(MOST):
     best_app[i] = 1 << 30
     best_show[i] = 1 << 30
 best_drv = array.array("i", bytes(4 * MOST))    # buttons and buzzer: drivers and pin models
+inner = array.array("i", bytes(4 * MOST))       # viper and native functions, a run of its own
 for i in range(MOST):
     best_drv[i] = 1 << 30
+    inner[i] = 1 << 30
+split = [None]                  # a devicetime.Split while the kernels are timed apart
 cur = [0, 0, 0, 0]              # app, show, idle sleep, other drivers: us in the pass running
 
 def clocked(obj, name, slot):
@@ -91,8 +81,9 @@ def clocked(obj, name, slot):
         cur[slot] += utime.ticks_diff(utime.ticks_us(), t)
         return r
     setattr(obj, name, wrapper)
-BIN_US = 20                     # the least times as histograms in BIN_US bins
-BINS = 4000
+BIN_US = 20                     # the least times as histograms in BIN_US bins (host)
+DEVICE_BIN_US = 250             # and in device microseconds
+BINS = 20000                    # 0.4 s on the host, 5 s on the device
 hist = [0] * BINS
 kind = bytearray(MOST)          # b"ITPRSG" index: idle, thinking, press, roll, save, move generation
 context = bytearray(3 * MOST)   # screen, game state before, after (press passes)
@@ -145,12 +136,20 @@ def timed(loop):
         # harness's large heap, not scaled like bytecode) out of the pass.
         gc.collect()
         cur[0] = cur[1] = cur[2] = cur[3] = 0
+        sp = split[0]
+        if sp is not None:
+            sp.take()
         t = utime.ticks_us()
         step()
         dt = utime.ticks_diff(utime.ticks_us(), t) - cur[2]
         if i >= MOST or loop.asleep:
             return
         count[0] = i + 1
+        if sp is not None:
+            v, nat = sp.take()
+            if v + nat < inner[i]:
+                inner[i] = int(v + nat)
+            return
         if dt < best[i]:
             best[i] = dt
         if cur[0] < best_app[i]:
@@ -217,27 +216,50 @@ def scenario():
 for run in range(RUNS):
     count[0] = 0
     scenario()
-print("PASSES %d" % count[0])
-def dump(tag, k, times):
+passes = count[0]
+# the same passes again, the viper and native functions timed apart
+sp = devicetime.Split()
+print("SPLIT %d" % sp.wrap_loaded())
+if sp.wrapped:
+    split[0] = sp
+    count[0] = 0
+    scenario()
+    sp.off()
+    split[0] = None
+ratios = devicetime.Ratios(devicetime.measure(ref))
+print(devicetime.line(ratios.ref))
+print("PASSES %d" % passes)
+def dump(tag, k, times, bin_us):
     for b in range(BINS):
         hist[b] = 0
-    for i in range(count[0]):
+    for i in range(passes):
         if kind[i] == k:
-            hist[min(BINS - 1, times[i] // BIN_US)] += 1
+            hist[min(BINS - 1, times[i] // bin_us)] += 1
     for b in range(BINS):
         if hist[b]:
-            print("%s %d %d" % (tag, b * BIN_US + BIN_US // 2, hist[b]))
+            print("%s %d %d" % (tag, b * bin_us + bin_us // 2, hist[b]))
 
 for k in range(6):
-    dump("ITPRSG"[k], k, best)
-dump("PA", 2, best_app)
-dump("PM", 2, best_show)
-dump("PD", 2, best_drv)
-dump("IA", 0, best_app)
-dump("TA", 1, best_app)
+    dump("H" + "ITPRSG"[k], k, best, BIN_US)
+# Device microseconds, in place: a pass and its app.update() converted kind
+# by kind (the kernels run inside the app's update), the drivers as bytecode.
+for i in range(passes):
+    v = inner[i] if inner[i] < best_app[i] else best_app[i]
+    best[i] = int(1000 * ratios.split_ms(best[i], v))
+    best_app[i] = int(1000 * ratios.split_ms(best_app[i], v))
+    best_show[i] = int(1000 * ratios.ms(best_show[i]))
+    best_drv[i] = int(1000 * ratios.ms(best_drv[i]))
+BIN_US = DEVICE_BIN_US
+for k in range(6):
+    dump("ITPRSG"[k], k, best, BIN_US)
+dump("PA", 2, best_app, BIN_US)
+dump("PM", 2, best_show, BIN_US)
+dump("PD", 2, best_drv, BIN_US)
+dump("IA", 0, best_app, BIN_US)
+dump("TA", 1, best_app, BIN_US)
 # the slowest press passes, with what they did
 slow = []
-for i in range(count[0]):
+for i in range(passes):
     if kind[i] == 2:
         slow.append((best[i], i))
         if len(slow) > 12:
@@ -249,17 +271,15 @@ print("DONE")
 """
 
 
-def summary(name, values, scale):
-    values = sorted(values)
+def summary(name, values, host=None):
+    """p50, p99 and max of device microseconds (and of host ones if given)."""
     if not values:
         return "%-34s no passes" % name
-    n = len(values)
-    p50 = values[n // 2]
-    p99 = values[min(n - 1, n * 99 // 100)]
-    top = values[-1]
-    return "%-34s %6d passes  host p50 %6.2f ms  p99 %6.2f ms  max %6.2f ms  ->  device p50 %6.1f  p99 %6.1f  max %6.1f ms" % (
-        name, n, p50 / 1000, p99 / 1000, top / 1000,
-        p50 * scale / 1000, p99 * scale / 1000, top * scale / 1000)
+    pick = [pct(q)(values) / 1000 for q in (50, 99, 100)]
+    line = "%-34s %6d passes  device p50 %6.1f  p99 %6.1f  max %6.1f ms" % ((name, len(values)) + tuple(pick))
+    if host:
+        line += "  (host p50 %.2f  p99 %.2f  max %.2f ms)" % tuple(pct(q)(host) / 1000 for q in (50, 99, 100))
+    return line
 
 
 def latency(waiting_pass_ms, press_pass_ms):
@@ -280,50 +300,47 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as tmp:
         folder = sim_mpy.build(os.path.join(tmp, "image"))
         prelude = "LEVEL = %r\nMAX_LOOKS = %d\nRUNS = %d\n" % (args.level, args.looks, args.runs)
+        shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "devicetime.py"), folder)
         result = sim_mpy.run(folder, prelude + SCRIPT, heap=args.heap, timeout=1800)
     hists = {"P": [], "R": [], "T": [], "S": [], "I": [], "G": [], "PA": [], "PM": [], "PD": [], "IA": [], "TA": []}
+    hists.update({"H" + k: [] for k in "ITPRSG"})
     passes = 0
     worst = []
-    cal = None
     for line in result.stdout.split("\n"):
         parts = line.split()
         if not parts:
             continue
-        if parts[0] == "CAL":
-            cal = (int(parts[1]), int(parts[2]))
-        elif parts[0] in hists:
+        if parts[0] in hists:
             hists[parts[0]].extend([int(parts[1])] * int(parts[2]))
         elif parts[0] == "W":
             worst.append(tuple(int(v) for v in parts[1:]))
         elif parts[0] == "PASSES":
             passes = int(parts[1])
+        elif parts[0] == "SPLIT":
+            print("%s viper/native functions timed apart in one more run" % parts[1])
         elif parts[0] in ("NOTE", "RESTARTS"):
             print(line)
-    if cal is None or "DONE" not in result.stdout:
+    if "DONE" not in result.stdout:
         print(result.stdout[-3000:] + result.stderr[-3000:])
         return 1
-    scale_loop = 450000 / cal[0]
-    scale_call = 1080000 / cal[1]
-    scale = (scale_loop + scale_call) / 2
-    print("unix port: 100k x+=1 %.1f ms (x%.0f to device), 100k calls %.1f ms (x%.0f); using x%.0f"
-          % (cal[0] / 1000, scale_loop, cal[1] / 1000, scale_call, scale))
+    print(devicetime.parse(result.stdout).describe())
     print("%d passes timed, the least of %d identical runs kept for each" % (passes, args.runs))
     press, think, idle = hists["P"], hists["T"], hists["I"]
-    print(summary("idle passes (nothing pressed)", idle, scale))
-    print(summary("passes while the computer thinks", think, scale))
-    print(summary("passes handling a button press", press, scale))
-    print(summary("passes whose press rolled the dice", hists["R"], scale))
-    print(summary("passes that save (host file I/O)", hists["S"], scale))
-    print(summary("passes that generate a roll's plays", hists["G"], scale))
-    print(summary("  app.update() in an idle pass", hists["IA"], scale))
-    print(summary("  app.update() in a thinking pass", hists["TA"], scale))
-    print(summary("  app.update() in a press pass", hists["PA"], scale))
-    print(summary("  matrix.show() in a press pass", hists["PM"], scale))
-    print(summary("  buttons and buzzer in a press pass", hists["PD"], scale))
+    print(summary("idle passes (nothing pressed)", idle, hists["HI"]))
+    print(summary("passes while the computer thinks", think, hists["HT"]))
+    print(summary("passes handling a button press", press, hists["HP"]))
+    print(summary("passes whose press rolled the dice", hists["R"], hists["HR"]))
+    print(summary("passes that save (host file I/O)", hists["S"], hists["HS"]))
+    print(summary("passes that generate a roll's plays", hists["G"], hists["HG"]))
+    print(summary("  app.update() in an idle pass", hists["IA"]))
+    print(summary("  app.update() in a thinking pass", hists["TA"]))
+    print(summary("  app.update() in a press pass", hists["PA"]))
+    print(summary("  matrix.show() in a press pass", hists["PM"]))
+    print(summary("  buttons and buzzer in a press pass", hists["PD"]))
     for us, screen, before, after in sorted(worst, reverse=True):
         print("  slow press pass: %6.1f ms on the device (screen %d, game state %d -> %d)"
-              % (us * scale / 1000, screen, before, after))
-    ms = scale / 1000
+              % (us / 1000, screen, before, after))
+    ms = 1 / 1000
     print("press path on the device (ms): debounce %d + wait for the next poll"
           " (one pass, at least %d) + the pass with the press + I2C %.1f"
           % (DEBOUNCE_MS, PASS_MS, I2C_MS))

@@ -13,8 +13,9 @@ in tools/bench/baseline.py on the same cases, in the same run:
 and reports calls per second, the mean and the worst single call (each call
 timed REPEAT times, keeping the fastest, as the host is shared), the plays
 found, and whether each case finished within the heap. Under MicroPython it
-also times DESIGN.md's two reference loops and turns the unix port's times
-into an RP2040 estimate, and measures the heap the move tables take.
+turns the unix port's times into an RP2040 estimate with
+tools/bench/devicetime.py (its reference loops timed in the same run, before
+and after), and measures the heap the move tables take.
 """
 import sys
 import time
@@ -27,10 +28,12 @@ except ImportError:
 
 if MICROPYTHON:
     sys.path.insert(0, "tools/hostlib")
-    sys.path.insert(0, "tools")
+    sys.path.insert(0, "tools/bench")
     sys.path.insert(0, "")
     import gc
-    import movegen_baseline as baseline
+
+    import baseline
+    import devicetime
 else:
     import gc
     import subprocess
@@ -58,11 +61,6 @@ WORST = (
     ("bear in and off, 4-4", "4HPwwQCbuzkAAA", 4, 4),
     ("1-1 extreme (constructed)", "CBA7aD1QhVRVKg", 1, 1),
 )
-# DESIGN.md: a 125 MHz RP2040 takes 450 ms for 100,000 `x += 1` in a
-# function's loop and 1,080 ms for 100,000 calls of a one-line function.
-DEVICE_LOOP_MS = 450
-DEVICE_CALLS_MS = 1080
-
 
 def now_us():
     if MICROPYTHON:
@@ -163,34 +161,6 @@ def time_set(generate, cases):
     return total, worst, done, failed
 
 
-def reference_loops():
-    """Unix-port microseconds for DESIGN.md's two reference loops."""
-    def loop():
-        x = 0
-        for _ in range(100000):
-            x += 1
-        return x
-
-    def one(x):
-        return x
-
-    def calls():
-        for i in range(100000):
-            one(i)
-
-    loop_us = calls_us = None
-    for _ in range(REPEAT):
-        start = now_us()
-        loop()
-        us = since_us(start)
-        loop_us = us if loop_us is None else min(loop_us, us)
-        start = now_us()
-        calls()
-        us = since_us(start)
-        calls_us = us if calls_us is None else min(calls_us, us)
-    return loop_us, calls_us
-
-
 def table_heap():
     """Heap bytes the move tables take once imported, measured by importing
     firmware.engine.movetables afresh (its bytes and tuples of small ints)."""
@@ -265,14 +235,13 @@ def cursor_report(cases):
 
 
 def main_micropython():
+    ref = devicetime.measure()
     mean, worst = report("MicroPython unix port, -X heapsize=200k")
-    loop_us, calls_us = reference_loops()
-    ratio = (DEVICE_LOOP_MS * 1000 / loop_us + DEVICE_CALLS_MS * 1000 / calls_us) / 2
-    print("reference loops: x += 1 x100k %d us, calls x100k %d us -> RP2040 about %.0fx slower"
-          % (loop_us, calls_us, ratio))
-    for label, r in (("measured loops", ratio), ("DESIGN.md's 200x", 200)):
-        print("RP2040 estimate (%s): typical mean %.1f ms (target < 20), worst realistic %.0f ms (target < 1500)"
-              % (label, mean * r / 1000, worst * r / 1000))
+    ratios = devicetime.Ratios(devicetime.measure(ref))
+    print(ratios.describe())
+    # the generator is bytecode: one kind, one ratio
+    print("RP2040 estimate: typical mean %.1f ms (target < 20), worst realistic %.0f ms (target < 1500)"
+          % (ratios.ms(mean), ratios.ms(worst)))
     print("tables: LAND %d bytes, MOVE_HASH, HIT_HASH and WEIGHT %d small ints;"
           " %d bytes of heap here (64-bit pointers: about half on the RP2040)"
           % (len(movegen.LAND), len(movegen.MOVE_HASH) + len(movegen.HIT_HASH) + len(movegen.WEIGHT),
