@@ -28,11 +28,16 @@ instead of the network.
 Only the slots whose count differs between two positions change the first
 layer, so a caller scoring many plays of one position starts from the
 position's accumulator and applies the few changed slots (Scorer below).
-No floats and no allocation on the evaluation path.
+No floats and no allocation on the evaluation path. The loops themselves are
+in firmware/opponent/kernels.py: viper under MicroPython, plain Python twins
+elsewhere (use_viper switches between them).
 """
+import sys
+from array import array
+
 from micropython import const
 
-from firmware.opponent import bearoff, weights
+from firmware.opponent import bearoff, kernels, weights
 
 ONE = const(10000)
 INPUTS = const(207)
@@ -42,245 +47,45 @@ _FEATURES = const(5)
 _HIDDEN = weights.HIDDEN
 _W1 = weights.W1
 _W1F = weights.W1F
-_FSHIFT = weights.FEATURE_SHIFT
 if len(_W1) != _FEAT_INPUT * _HIDDEN or len(_W1F) != _FEATURES * _HIDDEN:
     raise ValueError("W1 and W1F hold %d and %d weights, expected %d and %d"
                      % (len(_W1), len(_W1F), _FEAT_INPUT * _HIDDEN, _FEATURES * _HIDDEN))
 _B1 = weights.B1
-_W2 = weights.W2
-_B2 = weights.B2
-_HSIG = weights.HIDDEN_SIGMOID
 if weights.HIDDEN_SHIFT:
     # the first layer's steps must equal the hidden table's (1/32)
     raise ValueError("HIDDEN_SHIFT must be 0, got %d" % weights.HIDDEN_SHIFT)
-_HMAX = const(511)              # last index of the hidden sigmoid table
-_HZERO = const(256)             # table index of pre-activation 0
-_OSIG = weights.OUTPUT_SIGMOID
-_OSHIFT = weights.OUTPUT_SHIFT
-_OMASK = (1 << weights.OUTPUT_SHIFT) - 1
-_OZERO = weights.OUTPUT_ZERO    # pre-activation offset of table index 0
-_OMAX = const(511)
-_LINEAR = weights.LINEAR
+_HZERO = const(256)             # hidden table index of pre-activation 0
+
+# The accumulator of a board with no checker on it (all 30 off): the biases
+# and fifteen times each checkers-off column, stored with their 128 offset;
+# set_base adds the board's slots to it.
+_EMPTY = bytes(50)
+_START_CORR = const(30)
+_START_ACC = array("i", _B1)
+for _j in range(_HIDDEN):
+    _START_ACC[_j] += 15 * (_W1[_OFF_INPUT * _HIDDEN + _j] + _W1[(_OFF_INPUT + 1) * _HIDDEN + _j])
+del _j
+_ZERO_ACC = array("i", bytes(4 * _HIDDEN))
+_ZERO_FEAT = array("i", bytes(4 * _FEATURES))
 
 
-def _add(acc, start, m):
-    """acc += m * column `start` of the first layer (stored, offset included)."""
-    w = _W1
-    if m == 1:
-        for j in range(_HIDDEN):
-            acc[j] += w[start + j]
-    elif m == -1:
-        for j in range(_HIDDEN):
-            acc[j] -= w[start + j]
-    else:
-        for j in range(_HIDDEN):
-            acc[j] += m * w[start + j]
+def use_viper(on):
+    """Selects the viper kernels (on MicroPython) or their plain twins for
+    every Scorer; the two give identical results (tests/portable/test_kernels.py)."""
+    global _copy2, _checkers, _slots, _features, _feature_change, _finish, _linear_after
+    if on and kernels.VIPER is None:
+        raise ValueError("viper kernels need MicroPython's emitters, not %s" % sys.implementation.name)
+    (_copy2, _checkers, _slots, _features, _feature_change, _finish,
+     _linear_after) = kernels.VIPER if on else kernels.PLAIN
 
 
-def _slot_change(acc, slot, old, new):
-    """Move slot's inputs from count old to count new; returns the weight
-    multiplier total added (for the 128 offset)."""
-    base = slot * 4 * _HIDDEN
-    total = 0
-    if (old >= 1) != (new >= 1):
-        m = 1 if new >= 1 else -1
-        _add(acc, base, m)
-        total += m
-    if (old >= 2) != (new >= 2):
-        m = 1 if new >= 2 else -1
-        _add(acc, base + _HIDDEN, m)
-        total += m
-    if (old >= 3) != (new >= 3):
-        m = 1 if new >= 3 else -1
-        _add(acc, base + 2 * _HIDDEN, m)
-        total += m
-    m = (new - 3 if new > 3 else 0) - (old - 3 if old > 3 else 0)
-    if m:
-        _add(acc, base + 3 * _HIDDEN, m)
-        total += m
-    return total
-
-
-# Distances (bits 1..24) each roll hits from: both dice alone and together,
-# and a double's three and four steps. The 15 non-doubles count twice of 36.
-_ROLLS = tuple(
-    [(1 << a) | (1 << b) | (1 << (a + b)) for a in range(1, 7) for b in range(a + 1, 7)]
-    + [(1 << a) | (1 << 2 * a) | (1 << 3 * a) | (1 << 4 * a) for a in range(1, 7)])
-_DIST_MASK = const(0x1FFFFFE)   # distances 1..24
-
-
-def _shot_rolls(dist):
-    """Rolls of 36 that hit at one of the distances in bit mask dist."""
-    dist &= _DIST_MASK
-    if not dist:
-        return 0
-    n = 0
-    r = _ROLLS
-    for k in range(15):
-        if dist & r[k]:
-            n += 2
-    for k in range(15, 21):
-        if dist & r[k]:
-            n += 1
-    return n
-
-
-def _features(board, us, them, f):
-    """The hand-made inputs of the position whose side on roll has its
-    counts at board[us:us + 25] and the other side at board[them:them + 25];
-    fills f (tools/train/netmath.py features() is the same in numpy):
-    f[0], f[1]: rolls of 36 on which the side on roll (f[0]) or the other
-    side (f[1]) hits a blot directly, from any checker, bar included,
-    points in between not checked; f[2], f[3]: each side's longest run of
-    points holding two or more; f[4]: 1 when the sides are past each
-    other (a race)."""
-    occ_us = 0
-    occ_them = 0
-    blots_us = 0
-    blots_them = 0
-    run_us = 0
-    run_them = 0
-    prime_us = 0
-    prime_them = 0
-    back_us = 0
-    back_them = 0
-    # Both sides in one pass, the same steps written out for each: a helper
-    # per side would return a tuple, an allocation per play on the device.
-    for i in range(25):
-        n = board[us + i]
-        if n:
-            occ_us |= 2 << i
-            back_us = i + 1
-            if n == 1:
-                blots_us |= 2 << i
-            if n >= 2 and i < 24:
-                run_us += 1
-                if run_us > prime_us:
-                    prime_us = run_us
-            else:
-                run_us = 0
-        else:
-            run_us = 0
-        n = board[them + i]
-        if n:
-            occ_them |= 2 << i
-            back_them = i + 1
-            if n == 1:
-                blots_them |= 2 << i
-            if n >= 2 and i < 24:
-                run_them += 1
-                if run_them > prime_them:
-                    prime_them = run_them
-            else:
-                run_them = 0
-        else:
-            run_them = 0
-    # A blot on the other side's point q is on our point 25 - q: our
-    # checker on our point p hits it from distance p - (25 - q).
-    dist_us = 0
-    dist_them = 0
-    for q in range(1, 25):
-        if blots_them >> q & 1:
-            dist_us |= occ_us >> (25 - q)
-        if blots_us >> q & 1:
-            dist_them |= occ_them >> (25 - q)
-    f[0] = _shot_rolls(dist_us)
-    f[1] = _shot_rolls(dist_them)
-    f[2] = prime_us
-    f[3] = prime_them
-    f[4] = 1 if back_us + back_them <= 25 else 0
-    return f
-
-
-def _feature_change(facc, base_f, f):
-    """Adds the features' change from base_f to f to the feature
-    accumulator facc (1/2**(5 + _FSHIFT) steps, no offset)."""
-    w = _W1F
-    for k in range(_FEATURES):
-        m = f[k] - base_f[k]
-        if m:
-            start = k * _HIDDEN
-            for j in range(_HIDDEN):
-                facc[j] += m * w[start + j]
-
-
-def _off(board, side):
-    n = 15
-    start = side * 25
-    for i in range(start, start + 25):
-        n -= board[i]
-    return n
-
-
-def _output(v):
-    """Sigmoid of output pre-activation v by table with interpolation, in ONE."""
-    v += _OZERO
-    if v <= 0:
-        return _OSIG[0] | _OSIG[1] << 8
-    i = v >> _OSHIFT
-    if i >= _OMAX:
-        return _OSIG[2 * _OMAX] | _OSIG[2 * _OMAX + 1] << 8
-    lo = _OSIG[2 * i] | _OSIG[2 * i + 1] << 8
-    hi = _OSIG[2 * i + 2] | _OSIG[2 * i + 3] << 8
-    return lo + ((hi - lo) * (v & _OMASK) >> _OSHIFT)
-
-
-def _finish(acc, facc, corr, out):
-    """Hidden and output layers from the first-layer accumulators (slots and
-    features); fills out."""
-    w2 = _W2
-    sig = _HSIG
-    # table index of each hidden unit: its pre-activation (already in the
-    # table's 1/32 steps) less the 128-per-column offset, plus the zero index
-    bias = _HZERO - corr
-    o0 = _B2[0]
-    o1 = _B2[1]
-    o2 = _B2[2]
-    o3 = _B2[3]
-    o4 = _B2[4]
-    k = 0
-    for j in range(_HIDDEN):
-        v = acc[j] + (facc[j] >> _FSHIFT) + bias
-        if v < 0:
-            v = 0
-        elif v > _HMAX:
-            v = _HMAX
-        a = sig[v]
-        o0 += a * w2[k]
-        o1 += a * w2[k + 1]
-        o2 += a * w2[k + 2]
-        o3 += a * w2[k + 3]
-        o4 += a * w2[k + 4]
-        k += 5
-    win = _output(o0)
-    wg = _output(o1)
-    wb = _output(o2)
-    lg = _output(o3)
-    lb = _output(o4)
-    # A gammon is a kind of win, a backgammon a kind of gammon.
-    if wg > win:
-        wg = win
-    if wb > wg:
-        wb = wg
-    if lg > ONE - win:
-        lg = ONE - win
-    if lb > lg:
-        lb = lg
-    out[0] = win
-    out[1] = wg
-    out[2] = wb
-    out[3] = lg
-    out[4] = lb
-    return out
+use_viper(kernels.VIPER is not None)
 
 
 def _terminal(board, out):
     """Exact result when a side has borne off everything; else None."""
-    us_left = 0
-    them_left = 0
-    for i in range(25):
-        us_left += board[i]
-        them_left += board[25 + i]
+    us_left = _checkers(board, 0)
+    them_left = _checkers(board, 25)
     if us_left and them_left:
         return None
     out[0] = ONE if not us_left else 0
@@ -298,23 +103,6 @@ def _terminal(board, out):
     return out
 
 
-def _slot_linear(slot, old, new):
-    """Change of the linear prefilter's score when slot goes old -> new."""
-    lin = _LINEAR
-    k = 4 * slot
-    d = 0
-    if (old >= 1) != (new >= 1):
-        d += lin[k] if new >= 1 else -lin[k]
-    if (old >= 2) != (new >= 2):
-        d += lin[k + 1] if new >= 2 else -lin[k + 1]
-    if (old >= 3) != (new >= 3):
-        d += lin[k + 2] if new >= 3 else -lin[k + 2]
-    m = (new - 3 if new > 3 else 0) - (old - 3 if old > 3 else 0)
-    if m:
-        d += m * lin[k + 3]
-    return d
-
-
 class Scorer:
     """Evaluates many positions that differ in a few slots from a base one.
 
@@ -323,139 +111,74 @@ class Scorer:
 
     def __init__(self):
         self.base = bytearray(50)
-        self.base_acc = [0] * _HIDDEN
+        self.base_acc = array("i", bytes(4 * _HIDDEN))
+        self.base_facc = array("i", bytes(4 * _HIDDEN))
+        self.acc = array("i", bytes(4 * _HIDDEN))
+        self.facc = array("i", bytes(4 * _HIDDEN))
+        self.base_feat = array("i", bytes(4 * _FEATURES))
+        self.feat = array("i", bytes(4 * _FEATURES))
+        self.out = array("i", bytes(4 * 5))
         self.base_corr = 0
         self.base_off0 = 0
         self.base_off1 = 0
-        self.base_feat = [0] * _FEATURES
-        self.zero_feat = [0] * _FEATURES
-        self.feat = [0] * _FEATURES
-        self.base_facc = [0] * _HIDDEN
-        self.facc = [0] * _HIDDEN
-        self.acc = [0] * _HIDDEN
-        self.out = [0] * 5
 
     def set_base(self, board):
         acc = self.base_acc
-        for j in range(_HIDDEN):
-            acc[j] = _B1[j]
-        corr = 0
-        for s in range(50):
-            if board[s]:
-                corr += _slot_change(acc, s, 0, board[s])
-            self.base[s] = board[s]
-        for side in (0, 1):
-            n = _off(board, side)
-            if n:
-                _add(acc, (_OFF_INPUT + side) * _HIDDEN, n)
-                corr += n
-        self.base_off0 = _off(board, 0)
-        self.base_off1 = _off(board, 1)
         facc = self.base_facc
-        for j in range(_HIDDEN):
-            facc[j] = 0
-        _feature_change(facc, self.zero_feat, _features(board, 0, 25, self.base_feat))
-        self.base_corr = corr
+        _copy2(acc, _START_ACC, facc, _ZERO_ACC)
+        self.base_corr = _START_CORR + _slots(acc, _EMPTY, board, 0)
+        base = self.base
+        for s in range(50):
+            base[s] = board[s]
+        self.base_off0 = 15 - _checkers(board, 0)
+        self.base_off1 = 15 - _checkers(board, 25)
+        _feature_change(facc, _ZERO_FEAT, _features(board, 0, 25, self.base_feat))
 
     def score(self, board):
         """Five probabilities of board (side on roll's view), in ONE units.
 
-        Returns the Scorer's own list, overwritten by the next call."""
+        Returns the Scorer's own array, overwritten by the next call."""
         if _terminal(board, self.out) is not None:
             return self.out
         if bearoff.probabilities(board, 0, 25, self.out) is not None:
             return self.out
         acc = self.acc
-        base_acc = self.base_acc
         facc = self.facc
-        base_facc = self.base_facc
-        for j in range(_HIDDEN):
-            acc[j] = base_acc[j]
-            facc[j] = base_facc[j]
-        corr = self.base_corr
-        base = self.base
-        for s in range(50):
-            old = base[s]
-            new = board[s]
-            if old != new:
-                corr += _slot_change(acc, s, old, new)
-        for side in (0, 1):
-            m = _off(board, side) - _off(base, side)
-            if m:
-                _add(acc, (_OFF_INPUT + side) * _HIDDEN, m)
-                corr += m
+        _copy2(acc, self.base_acc, facc, self.base_facc)
+        corr = self.base_corr + _slots(acc, self.base, board, 0)
         _feature_change(facc, self.base_feat, _features(board, 0, 25, self.feat))
-        return _finish(acc, facc, corr << 7, self.out)
+        return _finish(acc, facc, self.out, _HZERO - (corr << 7))
 
     def linear_after(self, result):
         """A cheap linear estimate of score_after's equity (relative to the
         base; higher is better for the side to roll next), for ranking many
         plays before the network scores the most promising ones."""
-        d = 0
-        base = self.base
-        for s in range(25):
-            new = result[s + 25]
-            if base[s] != new:
-                d += _slot_linear(s, base[s], new)
-        for s in range(25, 50):
-            new = result[s - 25]
-            if base[s] != new:
-                d += _slot_linear(s, base[s], new)
-        off = 0
-        for i in range(25):
-            off += result[i]
-        # the mover's checkers borne off are the next side's opponent's
-        return d + ((15 - off) - self.base_off1) * _LINEAR[_OFF_INPUT + 1]
+        return _linear_after(self.base, result, self.base_off1)
 
     def score_after(self, result):
         """Probabilities for the side to roll next after a play: result is
         the mover's board (not flipped), scored as flip(result) without
         building it. The base must be set from the flipped board before the
-        play. Returns the Scorer's own list, overwritten by the next call."""
+        play. Returns the Scorer's own array, overwritten by the next call."""
         out = self.out
-        mover_left = 0
-        other_left = 0
-        for i in range(25):
-            mover_left += result[i]
-            other_left += result[25 + i]
-        if not mover_left:
+        if not _checkers(result, 0):
             # The mover has borne off everything: the side to roll has lost.
+            gammon = _checkers(result, 25) == 15
             out[0] = 0
             out[1] = 0
             out[2] = 0
-            out[3] = ONE if other_left == 15 else 0
-            out[4] = ONE if other_left == 15 and sum(result[43:50]) else 0
+            out[3] = ONE if gammon else 0
+            out[4] = ONE if gammon and sum(result[43:50]) else 0
             return out
         if bearoff.probabilities(result, 25, 0, out) is not None:
             return out
         acc = self.acc
-        base_acc = self.base_acc
         facc = self.facc
-        base_facc = self.base_facc
-        for j in range(_HIDDEN):
-            acc[j] = base_acc[j]
-            facc[j] = base_facc[j]
-        corr = self.base_corr
-        base = self.base
-        # flip(result)[s] is result[s + 25] for s < 25, result[s - 25] after.
-        for s in range(25):
-            new = result[s + 25]
-            if base[s] != new:
-                corr += _slot_change(acc, s, base[s], new)
-        for s in range(25, 50):
-            new = result[s - 25]
-            if base[s] != new:
-                corr += _slot_change(acc, s, base[s], new)
-        m = (15 - other_left) - self.base_off0
-        if m:
-            _add(acc, _OFF_INPUT * _HIDDEN, m)
-            corr += m
-        m = (15 - mover_left) - self.base_off1
-        if m:
-            _add(acc, (_OFF_INPUT + 1) * _HIDDEN, m)
-            corr += m
+        _copy2(acc, self.base_acc, facc, self.base_facc)
+        # flip(result)[s] is result[(s + 25) % 50]
+        corr = self.base_corr + _slots(acc, self.base, result, 25)
         _feature_change(facc, self.base_feat, _features(result, 25, 0, self.feat))
-        return _finish(acc, facc, corr << 7, out)
+        return _finish(acc, facc, out, _HZERO - (corr << 7))
 
 
 _scorer = None

@@ -1,0 +1,137 @@
+"""The evaluator's viper kernels and their plain-Python twins give identical
+results, per play and per position (test_kernels_thinker.py: the Thinker's
+choices at every level).
+
+Under CPython there are no emitters (kernels.VIPER is None) and these tests
+have nothing to compare; tests/test_under_micropython.py runs them under the
+MicroPython unix port, where both paths run in one process.
+"""
+from array import array
+
+# the opponent first: compiled from source, its weights need 25 KB in one
+# piece of a 200 KB heap that later imports fragment
+from firmware.opponent import evaluator, kernels
+from firmware.engine import movegen
+from firmware.engine.position import START, flip, winner_kind
+
+VIPER = kernels.VIPER is not None
+
+
+def _next(state):
+    return (state * 1103515245 + 12345) & 0x7FFFFFFF
+
+
+def _positions(count, seed):
+    """(board, d1, d2) from seeded random games, each side moving at random
+    (generated one at a time: a list of thousands would not fit the heap)."""
+    state = seed
+    board = START
+    for _ in range(count):
+        state = _next(state)
+        d1 = 1 + (state >> 8) % 6
+        state = _next(state)
+        d2 = 1 + (state >> 8) % 6
+        yield board, d1, d2
+        plays = movegen.plays(board, d1, d2)
+        state = _next(state)
+        result = plays.result((state >> 4) % len(plays))
+        plays = None
+        board = START if winner_kind(result) else flip(result)
+
+
+def _scorers():
+    return evaluator.Scorer(), evaluator.Scorer()
+
+
+def test_every_play_scores_the_same_through_both_paths():
+    if not VIPER:
+        return
+    plain, viper = _scorers()
+    plays_seen = 0
+    try:
+        for board, d1, d2 in _positions(300, 11):
+            base = flip(board)
+            evaluator.use_viper(False)
+            plain.set_base(base)
+            evaluator.use_viper(True)
+            viper.set_base(base)
+            assert list(plain.base_acc) == list(viper.base_acc), (base, d1, d2)
+            assert list(plain.base_facc) == list(viper.base_facc), (base, d1, d2)
+            assert list(plain.base_feat) == list(viper.base_feat), (base, d1, d2)
+            assert (plain.base_corr, plain.base_off0, plain.base_off1) == \
+                (viper.base_corr, viper.base_off0, viper.base_off1)
+            plays = movegen.plays(board, d1, d2)
+            for i in range(len(plays)):
+                result = plays.result(i)
+                evaluator.use_viper(False)
+                p = list(plain.score_after(result))
+                lp = plain.linear_after(result)
+                evaluator.use_viper(True)
+                q = list(viper.score_after(result))
+                lq = viper.linear_after(result)
+                assert p == q, (result, p, q)
+                assert lp == lq, (result, lp, lq)
+                plays_seen += 1
+    finally:
+        evaluator.use_viper(True)
+    assert plays_seen > 3000, plays_seen
+
+
+def test_full_evaluations_and_features_agree():
+    if not VIPER:
+        return
+    f = array("i", bytes(20))
+    g = array("i", bytes(20))
+    plain_features = kernels.PLAIN[3]
+    viper_features = kernels.VIPER[3]
+    try:
+        for board, d1, d2 in _positions(2000, 12):
+            evaluator.use_viper(False)
+            p = evaluator.evaluate(board)
+            evaluator.use_viper(True)
+            q = evaluator.evaluate(board)
+            assert p == q, (board, p, q)
+            for us, them, b in ((0, 25, board), (25, 0, flip(board))):
+                assert list(plain_features(b, us, them, f)) == list(viper_features(b, us, them, g)), b
+    finally:
+        evaluator.use_viper(True)
+
+
+def test_kernels_agree_on_extreme_counts():
+    # fifteen on one point, most borne off, the bar full, sides just past
+    # each other: the beyond-three input, the checkers-off columns at their
+    # largest, the race flag's edge
+    if not VIPER:
+        return
+    boards = []
+    for p in range(25):
+        b = bytearray(50)
+        b[p] = 15
+        b[25 + (24 - p)] = 15
+        boards.append(bytes(b))
+        b = bytearray(50)
+        b[p] = 1
+        b[49 - p] = 2
+        boards.append(bytes(b))
+        if p < 24:
+            # the last checkers just past each other: a race, by one pip
+            b = bytearray(50)
+            b[p] = 14
+            b[25 + 23 - p] = 13
+            boards.append(bytes(b))
+    plain, viper = _scorers()
+    try:
+        for base in boards:
+            evaluator.use_viper(False)
+            plain.set_base(base)
+            evaluator.use_viper(True)
+            viper.set_base(base)
+            for result in boards:
+                evaluator.use_viper(False)
+                p = list(plain.score_after(result))
+                lp = plain.linear_after(result)
+                evaluator.use_viper(True)
+                assert p == list(viper.score_after(result)), (base, result)
+                assert lp == viper.linear_after(result), (base, result)
+    finally:
+        evaluator.use_viper(True)
