@@ -70,13 +70,18 @@ _ZERO_FEAT = array("i", bytes(4 * _FEATURES))
 
 
 def use_viper(on):
-    """Selects the viper kernels (on MicroPython) or their plain twins for
-    every Scorer; the two give identical results (tests/portable/test_kernels.py)."""
-    global _copy2, _checkers, _slots, _features, _feature_change, _finish, _linear_after
+    """Selects the viper kernels (on MicroPython) or their plain twins
+    (imported only then) for every Scorer; the two give identical results
+    (tests/portable/test_kernels.py)."""
+    global _copy2, _checkers, _slots, _features, _feature_change, _finish
     if on and kernels.VIPER is None:
         raise ValueError("viper kernels need MicroPython's emitters, not %s" % sys.implementation.name)
-    (_copy2, _checkers, _slots, _features, _feature_change, _finish,
-     _linear_after) = kernels.VIPER if on else kernels.PLAIN
+    if on:
+        chosen = kernels.VIPER
+    else:
+        from firmware.opponent import kernels_plain
+        chosen = kernels_plain.PLAIN
+    _copy2, _checkers, _slots, _features, _feature_change, _finish = chosen
 
 
 use_viper(kernels.VIPER is not None)
@@ -153,7 +158,10 @@ class Scorer:
         """A cheap linear estimate of score_after's equity (relative to the
         base; higher is better for the side to roll next), for ranking many
         plays before the network scores the most promising ones."""
-        return _linear_after(self.base, result, self.base_off1)
+        # the reference for firmware/opponent/linear.py, which the Thinker
+        # uses: its plain loop is imported only when asked
+        from firmware.opponent import kernels_plain
+        return kernels_plain.linear_after(self.base, result, self.base_off1)
 
     def score_after(self, result):
         """Probabilities for the side to roll next after a play: result is

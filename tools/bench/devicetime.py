@@ -64,16 +64,20 @@ REFERENCE = (
 )
 NAMES = tuple(r[0] for r in REFERENCE)
 TAG = "DEVICETIME"
-ROUNDS = 5
-# The viper x += 1 loop takes about 0.1 ms on a host: it is timed over ten
-# times the iterations and divided, so the clock's microsecond counts.
-_VIPER_REPEAT = 10
-_ACC_ROWS = 32                  # distinct rows of w, cycled over the 1,000
+# Each loop is timed in slices short enough (about 0.1-1 ms here) to run
+# between the OS's preemptions on a busy host: a 10 ms loop on a shared
+# machine is nearly always interrupted, a slice seldom. The least of ROUNDS
+# slices, scaled to the whole loop, is the loop's own time.
+ROUNDS = 25
+_SLICE = 10000                  # iterations of a bytecode or native slice (of 100,000)
+_VIPER_SLICE = 200000           # the viper loop: about 0.1 ms for 100,000 here
+_ACC_SLICE = 250                # rows of the accumulation (of 1,000)
+_ACC_ROWS = 32                  # distinct rows of w, cycled
 
 
-def _ref_loop():
+def _ref_loop(n):
     x = 0
-    for i in range(100000):
+    for i in range(n):
         x += 1
     return x
 
@@ -82,9 +86,9 @@ def _one(a):
     return a
 
 
-def _ref_calls():
+def _ref_calls(n):
     f = _one
-    for i in range(100000):
+    for i in range(n):
         f(i)
 
 
@@ -95,9 +99,9 @@ if MICROPYTHON:
     import micropython
 
     @micropython.native
-    def _native_loop():
+    def _native_loop(n):
         x = 0
-        for i in range(100000):
+        for i in range(n):
             x += 1
         return x
 
@@ -126,45 +130,44 @@ if MICROPYTHON:
     def _viper_empty3(a, b, c):
         pass
 
-    def _viper_calls():
+    def _viper_calls(n):
         f = _viper_empty
-        for i in range(100000):
+        for i in range(n):
             f()
 
-    def _best(fn, arg=None):
+    def _best(fn, *args):
+        """Least microseconds of ROUNDS calls of fn(*args)."""
         best = None
         for _ in range(ROUNDS):
             t = time.ticks_us()
-            if arg is None:
-                fn()
-            else:
-                fn(*arg)
+            fn(*args)
             d = time.ticks_diff(time.ticks_us(), t)
             if best is None or d < best:
                 best = d
         return best
 
     def measure(previous=None):
-        """Unix-port microseconds of each reference loop (a list in NAMES'
-        order), the least of ROUNDS runs and of `previous` if given."""
+        """Unix-port microseconds of each whole reference loop (a list in
+        NAMES' order), from the least of ROUNDS slices, and the least of
+        `previous` if given."""
         a = array.array("i", bytes(4 * 128))
         w = bytearray(_ACC_ROWS * 128)
         for i in range(len(w)):
             w[i] = i * 7 & 255
+        whole = 100000 / _SLICE
         got = [
-            _best(_ref_loop),
-            _best(_ref_calls),
-            _best(_viper_calls),
-            _best(_native_loop),
-            _best(_viper_loop, (100000 * _VIPER_REPEAT,)) / _VIPER_REPEAT,
-            _best(_viper_acc, (a, w, 1000)),
+            _best(_ref_loop, _SLICE) * whole,
+            _best(_ref_calls, _SLICE) * whole,
+            _best(_viper_calls, _SLICE) * whole,
+            _best(_native_loop, _SLICE) * whole,
+            _best(_viper_loop, _VIPER_SLICE) * 100000 / _VIPER_SLICE,
+            _best(_viper_acc, a, w, _ACC_SLICE) * 1000 / _ACC_SLICE,
         ]
         if previous is not None:
             for i in range(len(got)):
                 if previous[i] < got[i]:
                     got[i] = previous[i]
         return got
-
 
     _NATIVE_TYPE = type(_native_loop)
     _VIPER_TYPE = type(_viper_empty)

@@ -7,8 +7,8 @@ twins.
 Runs itself under the MicroPython unix port (-X heapsize=200k) on positions
 from seeded random games, every play of each position's roll:
 
-  per play      Scorer.score_after (the Thinker's network step) and
-                Scorer.linear_after (its prefilter), mean over all plays
+  per play      Scorer.score_after (the Thinker's network step), mean
+                over all plays
   per position  evaluate(): set_base and score, a full evaluation
 
 Each figure is the least of three runs of all the positions. The plain path
@@ -51,10 +51,10 @@ def positions(count):
 
 
 def run_once(count, split=None):
-    """Unix-port us: (score_after total, linear_after total, evaluate total,
-    plays); with a Split, the viper/native us inside each instead."""
+    """Unix-port us: (score_after total, evaluate total, plays); with a
+    Split, the viper/native us inside each instead."""
     scorer = evaluator.Scorer()
-    score_us = linear_us = eval_us = 0
+    score_us = eval_us = 0
     plays_seen = 0
     for board, d1, d2 in positions(count):
         plays = movegen.plays(board, d1, d2)
@@ -69,14 +69,10 @@ def run_once(count, split=None):
             scorer.score_after(r)
         score_us += time.ticks_diff(time.ticks_us(), t) if split is None else sum(split.take())
         t = time.ticks_us()
-        for r in results:
-            scorer.linear_after(r)
-        linear_us += time.ticks_diff(time.ticks_us(), t) if split is None else sum(split.take())
-        t = time.ticks_us()
         evaluator.evaluate(board)
         eval_us += time.ticks_diff(time.ticks_us(), t) if split is None else sum(split.take())
         plays_seen += len(results)
-    return [score_us, linear_us, eval_us, plays_seen]
+    return [score_us, eval_us, plays_seen]
 
 
 def least(count, runs, split=None):
@@ -98,12 +94,11 @@ def main_micropython(count):
     inside = least(count, 2, split)
     split.off()
     r = devicetime.Ratios(devicetime.measure(ref))
-    n = plain[3]
+    n = plain[2]
     print(r.describe())
     print("%d positions, %d plays; %d viper functions timed apart" % (count, n, kernels))
     print("%-28s %12s %12s %14s %14s %8s" % ("", "plain us", "viper us", "plain device", "viper device", "faster"))
-    for label, k, per in (("score_after, per play", 0, n), ("linear_after, per play", 1, n),
-                          ("evaluate, per position", 2, count)):
+    for label, k, per in (("score_after, per play", 0, n), ("evaluate, per position", 1, count)):
         p_ms = r.ms(plain[k] / per)
         v_ms = r.split_ms(viper[k] / per, min(inside[k], viper[k]) / per)
         print("%-28s %12.1f %12.1f %11.3f ms %11.3f ms %7.1fx"

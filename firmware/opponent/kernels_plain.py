@@ -1,0 +1,276 @@
+"""Plain-Python twins of the evaluator's viper kernels (firmware/opponent/kernels.py),
+the same arithmetic step for step: CPython runs these (it has no emitters);
+under MicroPython they are imported only to compare (evaluator.use_viper(False)),
+so the device does not hold them. Also the linear prefilter's reference
+(Scorer.linear_after; firmware/opponent/linear.py is the fast one).
+"""
+from firmware.opponent import weights
+from firmware.opponent.kernels import (B2, DIST_MASK, FSHIFT, HMAX, HSIG, OFF_INPUT, OMAX, ONE, OSHIFT,
+                                       OSIG, OZERO, ROLLS, W1, W1F, W2)
+
+
+def copy2(dst, src, dst2, src2):
+    """dst[:] = src and dst2[:] = src2 (int arrays of one length)."""
+    for j in range(len(dst)):
+        dst[j] = src[j]
+        dst2[j] = src2[j]
+
+
+def checkers(board, start):
+    """Checkers on board[start:start + 25]."""
+    n = 0
+    for i in range(start, start + 25):
+        n += board[i]
+    return n
+
+
+def _column(acc, start, m):
+    w = W1
+    if m == 1:
+        for j in range(len(acc)):
+            acc[j] += w[start + j]
+    elif m == -1:
+        for j in range(len(acc)):
+            acc[j] -= w[start + j]
+    else:
+        for j in range(len(acc)):
+            acc[j] += m * w[start + j]
+
+
+def slots(acc, base, board, shift):
+    """Adds to acc the first-layer columns (stored, 128 offset included) of
+    the inputs that differ between base and board, board read from
+    board[(s + shift) % 50] for slot s; the two checkers-off inputs too.
+    Returns the total multiplier added (for the offset)."""
+    n = len(acc)
+    corr = 0
+    left0 = 0
+    left1 = 0
+    base0 = 0
+    base1 = 0
+    for s in range(50):
+        i = s + shift
+        if i >= 50:
+            i -= 50
+        new = board[i]
+        old = base[s]
+        if s < 25:
+            left0 += new
+            base0 += old
+        else:
+            left1 += new
+            base1 += old
+        if old == new:
+            continue
+        col = s * 4 * n
+        for t in range(1, 4):
+            if (old >= t) != (new >= t):
+                m = 1 if new >= t else -1
+                _column(acc, col, m)
+                corr += m
+            col += n
+        m = (new - 3 if new > 3 else 0) - (old - 3 if old > 3 else 0)
+        if m:
+            _column(acc, col, m)
+            corr += m
+    # checkers off: 15 less those on the board
+    m = base0 - left0
+    if m:
+        _column(acc, OFF_INPUT * n, m)
+        corr += m
+    m = base1 - left1
+    if m:
+        _column(acc, (OFF_INPUT + 1) * n, m)
+        corr += m
+    return corr
+
+
+def _shot_rolls(dist):
+    """Rolls of 36 that hit at one of the distances in bit mask dist."""
+    dist &= DIST_MASK
+    if not dist:
+        return 0
+    n = 0
+    r = ROLLS
+    for k in range(15):
+        if dist & r[k]:
+            n += 2
+    for k in range(15, 21):
+        if dist & r[k]:
+            n += 1
+    return n
+
+
+def features(board, us, them, f):
+    """The hand-made inputs of the position whose side on roll has its
+    counts at board[us:us + 25] and the other side at board[them:them + 25];
+    fills f (tools/train/netmath.py features() is the same in numpy):
+    f[0], f[1]: rolls of 36 on which the side on roll (f[0]) or the other
+    side (f[1]) hits a blot directly, from any checker, bar included,
+    points in between not checked; f[2], f[3]: each side's longest run of
+    points holding two or more; f[4]: 1 when the sides are past each
+    other (a race)."""
+    occ_us = 0
+    occ_them = 0
+    blots_us = 0
+    blots_them = 0
+    run_us = 0
+    run_them = 0
+    prime_us = 0
+    prime_them = 0
+    back_us = 0
+    back_them = 0
+    # Both sides in one pass, the same steps written out for each: a helper
+    # per side would return a tuple, an allocation per play on the device.
+    for i in range(25):
+        n = board[us + i]
+        if n:
+            occ_us |= 2 << i
+            back_us = i + 1
+            if n == 1:
+                blots_us |= 2 << i
+            if n >= 2 and i < 24:
+                run_us += 1
+                if run_us > prime_us:
+                    prime_us = run_us
+            else:
+                run_us = 0
+        else:
+            run_us = 0
+        n = board[them + i]
+        if n:
+            occ_them |= 2 << i
+            back_them = i + 1
+            if n == 1:
+                blots_them |= 2 << i
+            if n >= 2 and i < 24:
+                run_them += 1
+                if run_them > prime_them:
+                    prime_them = run_them
+            else:
+                run_them = 0
+        else:
+            run_them = 0
+    # A blot on the other side's point q is on our point 25 - q: our
+    # checker on our point p hits it from distance p - (25 - q).
+    dist_us = 0
+    dist_them = 0
+    for q in range(1, 25):
+        if blots_them >> q & 1:
+            dist_us |= occ_us >> (25 - q)
+        if blots_us >> q & 1:
+            dist_them |= occ_them >> (25 - q)
+    f[0] = _shot_rolls(dist_us)
+    f[1] = _shot_rolls(dist_them)
+    f[2] = prime_us
+    f[3] = prime_them
+    f[4] = 1 if back_us + back_them <= 25 else 0
+    return f
+
+
+def feature_change(facc, base_f, f):
+    """Adds the features' change from base_f to f to the feature
+    accumulator facc (1/2**(5 + FEATURE_SHIFT) steps, no offset)."""
+    w = W1F
+    n = len(facc)
+    for k in range(len(f)):
+        m = f[k] - base_f[k]
+        if m:
+            start = k * n
+            for j in range(n):
+                facc[j] += m * w[start + j]
+
+
+def _sigmoid(v):
+    """Output sigmoid of pre-activation v by table with interpolation, in ONE."""
+    sig = OSIG
+    v += OZERO
+    if v <= 0:
+        return sig[0] | sig[1] << 8
+    i = v >> OSHIFT
+    if i >= OMAX:
+        return sig[2 * OMAX] | sig[2 * OMAX + 1] << 8
+    lo = sig[2 * i] | sig[2 * i + 1] << 8
+    hi = sig[2 * i + 2] | sig[2 * i + 3] << 8
+    return lo + ((hi - lo) * (v & ((1 << OSHIFT) - 1)) >> OSHIFT)
+
+
+def finish(acc, facc, out, bias):
+    """Hidden and output layers from the first-layer accumulators (slots,
+    in the hidden table's steps, and features); bias is the hidden table's
+    zero index less the columns' 128 offsets. Fills out with the five
+    probabilities in ONE; returns it."""
+    w2 = W2
+    sig = HSIG
+    b2 = B2
+    o0 = b2[0]
+    o1 = b2[1]
+    o2 = b2[2]
+    o3 = b2[3]
+    o4 = b2[4]
+    k = 0
+    for j in range(len(acc)):
+        v = acc[j] + (facc[j] >> FSHIFT) + bias
+        if v < 0:
+            v = 0
+        elif v > HMAX:
+            v = HMAX
+        a = sig[v]
+        o0 += a * w2[k]
+        o1 += a * w2[k + 1]
+        o2 += a * w2[k + 2]
+        o3 += a * w2[k + 3]
+        o4 += a * w2[k + 4]
+        k += 5
+    win = _sigmoid(o0)
+    wg = _sigmoid(o1)
+    wb = _sigmoid(o2)
+    lg = _sigmoid(o3)
+    lb = _sigmoid(o4)
+    # A gammon is a kind of win, a backgammon a kind of gammon.
+    if wg > win:
+        wg = win
+    if wb > wg:
+        wb = wg
+    if lg > ONE - win:
+        lg = ONE - win
+    if lb > lg:
+        lb = lg
+    out[0] = win
+    out[1] = wg
+    out[2] = wb
+    out[3] = lg
+    out[4] = lb
+    return out
+
+
+def linear_after(base, result, base_off1):
+    """Change of the linear prefilter's score from base to flip(result),
+    plus the next side's opponent's checkers off (base_off1 in base)."""
+    lin = weights.LINEAR
+    d = 0
+    off = 0
+    for s in range(50):
+        i = s + 25
+        if i >= 50:
+            i -= 50
+            off += result[i]
+        new = result[i]
+        old = base[s]
+        if old == new:
+            continue
+        k = 4 * s
+        if (old >= 1) != (new >= 1):
+            d += lin[k] if new >= 1 else -lin[k]
+        if (old >= 2) != (new >= 2):
+            d += lin[k + 1] if new >= 2 else -lin[k + 1]
+        if (old >= 3) != (new >= 3):
+            d += lin[k + 2] if new >= 3 else -lin[k + 2]
+        m = (new - 3 if new > 3 else 0) - (old - 3 if old > 3 else 0)
+        if m:
+            d += m * lin[k + 3]
+    # the mover's checkers borne off are the next side's opponent's
+    return d + ((15 - off) - base_off1) * lin[OFF_INPUT + 1]
+
+
+PLAIN = (copy2, checkers, slots, features, feature_change, finish)
