@@ -209,3 +209,9 @@ def test_benchmark_blas_network_equals_the_integer_twin():
         boards.extend(flip(plays.result(i)) for i in range(len(plays)))
     fast = bench_ai.BlasNet(weights).probs(boards)
     assert (fast == netmath.IntNet(weights).probs(boards)).all()
+
+
+def test_linear_ranker_knows_movegens_store():
+    from firmware.opponent import linear
+    assert (linear._RECORD, linear._CHUNK_SHIFT, linear._HITS) == (
+        movegen._RECORD, movegen._CHUNK_SHIFT, movegen._HITS)

@@ -52,7 +52,7 @@ STEP_WORK = const(15000)
 COST_GENERATE = const(15000)    # a roll's plays: one unit, alone in its step
 COST_BASE = const(15000)        # the evaluator's base position set
 COST_NET = const(2500)          # one position scored by the network
-COST_LINEAR = const(150)        # one play ranked by the linear prefilter
+COST_LINEAR = const(150)        # one play ranked by the linear prefilter (from the store)
 COST_SELECT = const(20)         # one ranked play kept or dropped
 CHUNK = const(8)                # plays per linear or selection unit
 
@@ -265,7 +265,7 @@ class Thinker:
         if self.order is None:
             for i in range(start, end):
                 # the next side to roll's score: lower is better for us
-                scores[i] = self.ranker.after(self.plays.result(i))
+                scores[i] = self.ranker.after_play(self.plays, i)
             if end == n:
                 ranked = sorted(scores)         # n small ints: C speed, one list
                 self.cut = ranked[NET_PLAYS - 1]
@@ -357,7 +357,7 @@ class Thinker:
         ranker = self.ranker
         kept = self.kept
         for i in range(self.next, end):
-            s = ranker.after(replies.result(i))
+            s = ranker.after_play(replies, i)
             k = kept
             if k == REPLIES:
                 if s >= scores[k - 1]:

@@ -19,6 +19,12 @@ from micropython import const
 from firmware.opponent import weights
 
 _OFF = const(200)               # LINEAR's index of the side on roll's checkers off
+# movegen's store (tests/portable/test_linear.py checks these against it):
+# records of _RECORD bytes, _CHUNK (1 << _CHUNK_SHIFT) to a bytearray of
+# Plays.chunks, the hit mask at _HITS.
+_RECORD = const(34)
+_CHUNK_SHIFT = const(4)
+_HITS = const(25)
 # Every table entry is stored with this added, so that the viper loop reads
 # non-negative 32-bit words on any port; the differences it sums cancel it.
 _BIAS = const(1 << 24)
@@ -64,7 +70,38 @@ def _after_plain(base, result, t, base_left, off_weight):
     return d
 
 
+def _record_plain(base, chunk, o, t, base_left, off_weight):
+    """_after_plain for a play still in movegen's store: chunk[o:o + 25] the
+    mover's counts, chunk[o + 25:o + 28] the mask of the mover's points
+    where it hit (bit p - 1). base must be the flipped start of the roll,
+    so only the mover's half, the hit points and the bar can differ."""
+    left = 0
+    d = 0
+    for s in range(25, 50):
+        old = base[s]
+        new = chunk[o + s - 25]
+        left += new
+        if old != new:
+            d += t[s * 16 + new] - t[s * 16 + old]
+    d += (base_left - left) * off_weight
+    hits = chunk[o + _HITS] | chunk[o + _HITS + 1] << 8 | chunk[o + _HITS + 2] << 16
+    if hits:
+        n = 0
+        p = 1
+        while hits:
+            if hits & 1:
+                # the blot on the mover's point p is on slot 24 - p, now empty
+                d += t[(24 - p) * 16] - t[(24 - p) * 16 + 1]
+                n += 1
+            hits >>= 1
+            p += 1
+        old = base[24]
+        d += t[24 * 16 + old + n] - t[24 * 16 + old]
+    return d
+
+
 _after = _after_plain
+_record = _record_plain
 if sys.implementation.name == "micropython":
     import micropython
 
@@ -92,6 +129,35 @@ if sys.implementation.name == "micropython":
         return d
 
     _after = _after_viper
+
+    @micropython.viper
+    def _record_viper(base: ptr8, chunk: ptr8, o: int, t: ptr32, base_left: int, off_weight: int) -> int:
+        left = 0
+        d = 0
+        s = 25
+        while s < 50:
+            old = base[s]
+            new = chunk[o + s - 25]
+            left += new
+            if old != new:
+                d += t[(s << 4) + new] - t[(s << 4) + old]
+            s += 1
+        d += (base_left - left) * off_weight
+        hits = chunk[o + _HITS] | (chunk[o + _HITS + 1] << 8) | (chunk[o + _HITS + 2] << 16)
+        if hits:
+            n = 0
+            p = 1
+            while hits:
+                if hits & 1:
+                    d += t[(24 - p) << 4] - t[((24 - p) << 4) + 1]
+                    n += 1
+                hits = hits >> 1
+                p += 1
+            old = base[24]
+            d += t[(24 << 4) + old + n] - t[(24 << 4) + old]
+        return d
+
+    _record = _record_viper
 
 
 _shipped = None
@@ -123,6 +189,13 @@ class Ranker:
             if s >= 25:
                 left += board[s]
         self.base_left = left
+
+    def after_play(self, plays, i):
+        """after(plays.result(i)) read from movegen's store, without
+        building the result; the base must be flip(plays.start)."""
+        return _record(self.base, plays.chunks[i >> _CHUNK_SHIFT],
+                       (i & ((1 << _CHUNK_SHIFT) - 1)) * _RECORD,
+                       self.table, self.base_left, self.off_weight)
 
     def after(self, result):
         """The linear score of flip(result) relative to the base: higher is

@@ -39,3 +39,36 @@ def test_viper_loop_equals_the_plain_twin():
             r = plays.result(i)
             plain = linear._after_plain(ranker.base, r, ranker.table, ranker.base_left, ranker.off_weight)
             assert linear._after(ranker.base, r, ranker.table, ranker.base_left, ranker.off_weight) == plain
+
+
+def test_ranker_reads_plays_in_movegens_store():
+    ranker = linear.Ranker()
+    n = 0
+    for board, plays in _positions():
+        ranker.set_base(flip(board))
+        for i in range(len(plays)):
+            assert ranker.after_play(plays, i) == ranker.after(plays.result(i))
+            plain = linear._record_plain(ranker.base, plays.chunks[i >> 4], (i & 15) * 34,
+                                         ranker.table, ranker.base_left, ranker.off_weight)
+            assert ranker.after_play(plays, i) == plain
+            n += 1
+    assert n > 500
+
+
+def test_a_hit_from_the_bar_is_read_from_the_store():
+    # their blots on our 20 and 22 points, our checker on the bar: 5-3 hits both
+    b = bytearray(50)
+    b[24] = 1
+    b[5] = 5
+    b[25 + 4] = 1
+    b[25 + 2] = 1
+    b[25 + 12] = 13
+    plays = movegen.plays(bytes(b), 5, 3)
+    ranker = linear.Ranker()
+    ranker.set_base(flip(bytes(b)))
+    hit = 0
+    for i in range(len(plays)):
+        r = plays.result(i)
+        hit += r[49] > 0
+        assert ranker.after_play(plays, i) == ranker.after(r)
+    assert hit
