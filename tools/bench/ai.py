@@ -1,7 +1,7 @@
 """Benchmarks of the computer opponent: strength and cost on the device.
 
     python -m tools.bench.ai strength --games 10000 [--level 5] [--opponent pubeval|LEVEL]
-    python -m tools.bench.ai cost [--positions 200]
+    python -m tools.bench.ai cost [--positions 200] [--plain]
     python -m tools.bench.ai tables
     python -m tools.bench.ai strength --games 500 --first 1000 --save part3.npy ...
     python -m tools.bench.ai combine part*.npy
@@ -301,6 +301,11 @@ import devicetime
 from firmware.opponent import ai
 from firmware.engine import position
 from firmware.engine.position import flip
+if sys.argv[3] == 'plain':
+    # the evaluator's plain twins instead of its viper kernels, for
+    # comparison (before the Split, which puts back what it wraps)
+    from firmware.opponent import evaluator
+    evaluator.use_viper(False)
 ref = devicetime.measure()
 split = devicetime.Split()
 split.wrap_loaded()
@@ -380,7 +385,7 @@ def sample_positions(count, seed):
     return found[:count]
 
 
-def cost(positions, level, seed):
+def cost(positions, level, seed, plain=False):
     boards = sample_positions(positions, seed)
     script = os.path.join(ROOT, "build", "bench_cost.py")
     arg = os.path.join(ROOT, "build", "bench_cost_positions.txt")
@@ -389,7 +394,10 @@ def cost(positions, level, seed):
         f.write("".join(b.hex() + "\n" for b in boards))
     with open(script, "w") as f:
         f.write(COST_SCRIPT)
-    run = subprocess.run([MICROPYTHON, "-X", "heapsize=200k", script, arg, str(level)],
+    # the plain twins, compiled from source beside the rest, need more than
+    # a Pico-sized heap: a comparison of time, not of heap
+    run = subprocess.run([MICROPYTHON, "-X", "heapsize=" + ("400k" if plain else "200k"), script, arg,
+                          str(level), "plain" if plain else "viper"],
                          cwd=ROOT, capture_output=True, text=True)
     if run.returncode:
         raise RuntimeError("micropython failed: " + run.stdout[-2000:] + run.stderr[-2000:])
@@ -503,6 +511,8 @@ def main(argv=None):
     ap.add_argument("--opponent", default="pubeval", help="pubeval or a level number")
     ap.add_argument("--net", help="benchmark this float checkpoint instead of firmware/opponent/weights.py")
     ap.add_argument("--positions", type=int, default=60)
+    ap.add_argument("--plain", action="store_true",
+                    help="cost: the evaluator's plain twins, not its viper kernels (400 KB heap)")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--first", type=int, default=0, help="first game of the seed's sequence (even)")
     ap.add_argument("--save", help="a .npy file for each game pair's points")
@@ -539,7 +549,7 @@ def main(argv=None):
     elif args.what == "combine":
         res = summary(np.concatenate([np.load(f) for f in args.files]).astype(np.float64))
     elif args.what == "cost":
-        res = cost(args.positions, args.level, args.seed)
+        res = cost(args.positions, args.level, args.seed, args.plain)
     else:
         res = tables()
     print(json.dumps(res))
