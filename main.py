@@ -22,7 +22,8 @@ import machine
 from micropython import const
 
 from firmware.engine import save
-from firmware.engine.dice import Dice, EntropySource
+from firmware.engine.dice import Dice
+from firmware.engine.entropy import Pool
 from hw.power import SLEEP
 
 PASS_MS = const(10)          # one loop pass: the app asks for every 10-20 ms
@@ -57,6 +58,7 @@ class Loop:
             self.save_status = save.KEPT if self.store.set_aside() else save.CORRUPT
         elif self.save_status == save.VERSION and self.store.set_aside():
             self.save_status = save.KEPT    # another firmware's save, kept for it
+        self.dice = dice
         self.app = self._make_app(app_class, dice, payload)
         if getattr(self.app, "save_rejected", False):
             self.store.set_aside()      # a payload the app cannot resume: kept too
@@ -107,6 +109,7 @@ class Loop:
             events = bytes(hw.buttons.events[:n])
             self.events += n
             hw.power.activity(ticks)
+            self.dice.stir(time.ticks_us())     # a press's timing feeds the dice
         self._check_battery(ticks)
         app = self.app
         app.update(self.now, events)
@@ -265,6 +268,15 @@ def run(loop, until=None):
         machine.reset()
 
 
+def make_dice(noise):
+    """The device's dice: `noise` (hw/entropy.py) health-tested at power-on
+    and conditioned (firmware/engine/entropy.py); a failed test shows on the
+    display (the app reads dice.fault)."""
+    pool = Pool(noise)
+    pool.start()
+    return Dice(pool)
+
+
 def menu_held():
     """MENU held at power-on."""
     from hw import board
@@ -302,7 +314,7 @@ def main():
             print_exception(exc)
         return
     hw = board.setup(watchdog=True)
-    run(Loop(hw, os, open, Dice(EntropySource())))
+    run(Loop(hw, os, open, make_dice(hw.entropy)))
 
 
 if __name__ == "__main__":

@@ -38,6 +38,7 @@ class Hardware:
         from hw.battery import Battery
         from hw.buttons import Buttons
         from hw.buzzer import Buzzer
+        from hw.entropy import Noise
         from hw.matrix import Matrix
         from hw.power import Power
 
@@ -46,6 +47,7 @@ class Hardware:
         self.buttons = Buttons(make_button_pins(), DEBOUNCE_MS)
         self.buzzer = Buzzer(PWM(Pin(BUZZER_GPIO), freq=1000, duty_u16=0))
         self.battery = Battery(ADC(VSYS_GPIO), VSYS_CAL_MV)
+        self.entropy = Noise()      # the dice's noise, for firmware/engine/entropy.py
         wdt = WDT(timeout=WATCHDOG_MS) if watchdog else None
         self.power = Power(self.matrix, self.buttons, self.buzzer, wdt, self.retime)
 

@@ -1,5 +1,5 @@
 """Dice: the seeded source gives the same faces under every Python."""
-from firmware.engine.dice import Dice, EntropySource, ManualDice, SeededSource
+from firmware.engine.dice import Dice, ManualDice, SeededSource
 
 
 def test_seeded_sequence_is_fixed():
@@ -28,13 +28,6 @@ def test_high_bytes_are_rejected_not_folded():
     # 252..255 would give faces 1..4 again under a plain modulo: they are skipped
     assert Dice(Bytes([255, 252, 5])).one() == 6
     assert Dice(Bytes([0, 251])).roll() == (1, 6)
-
-
-def test_entropy_source_gives_faces():
-    dice = Dice(EntropySource())
-    for _ in range(50):
-        d1, d2 = dice.roll()
-        assert 1 <= d1 <= 6 and 1 <= d2 <= 6
 
 
 def test_manual_dice():

@@ -13,6 +13,7 @@ advances it.
 """
 from simhw import clock as _clock
 from simhw.board import SimBoard
+from simhw.board_regs import ROSC_RANDOMBIT as _ROSC_RANDOMBIT
 
 sim = SimBoard()
 _clock.install(sim.clock)
@@ -187,6 +188,22 @@ class WDT:
 
     def feed(self):
         sim.feed_watchdog()
+
+
+class _Mem32:
+    """machine.mem32 for the registers the simulated board has: reading
+    the ring oscillator's RANDOMBIT gives its next bit."""
+
+    def __getitem__(self, addr):
+        if addr == _ROSC_RANDOMBIT:
+            return sim.rosc.bit()
+        raise ValueError("mem32[0x%08x]: no such register on the simulated board" % addr)
+
+    def __setitem__(self, addr, value):
+        raise ValueError("mem32[0x%08x] = 0x%x: writes are not simulated" % (addr, value))
+
+
+mem32 = _Mem32()
 
 
 class SimulatedReset(Exception):

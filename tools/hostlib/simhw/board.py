@@ -11,6 +11,7 @@ from simhw.clock import Clock
 from simhw.contacts import Contacts
 from simhw.ht16k33 import HT16K33
 from simhw.i2cbus import Bus
+from simhw.rosc import RingOscillator
 from simhw.tones import ToneRecorder
 
 WIDTH = 32
@@ -44,6 +45,7 @@ class SimBoard:
         self.tones = ToneRecorder(self.clock)
         self.battery = BatteryModel(self.clock)
         self.modules = [HT16K33(address) for address in MODULE_ADDRESSES]
+        self.rosc = RingOscillator()
         self.reset()
 
     def reset(self, start_ms=0):
@@ -56,6 +58,7 @@ class SimBoard:
         self.contacts.reset()
         self.tones.reset()
         self.battery.reset()
+        self.rosc.reset()
         self.pins = {}              # gpio -> [mode, pull, output level]
         self.adc_noise_lsb = 3
         self.adc_mv = {}            # gpio -> fixed pin voltage for the other ADC inputs
