@@ -17,7 +17,7 @@ BIN = os.path.join(ROOT, ".venv", "bin")
 FIRMWARE = sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "firmware", "**", "*.py"), recursive=True))
 # Built-in modules of MicroPython's rp2 port that behave the same on the host.
 MICROPYTHON_MODULES = {"micropython", "array", "struct", "os", "gc", "sys", "math", "time",
-                       "random", "io", "errno", "binascii", "collections", "re", "json"}
+                       "random", "io", "errno", "binascii", "collections", "re", "json", "hashlib"}
 
 
 def imported_modules(path):

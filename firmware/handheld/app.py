@@ -8,10 +8,12 @@ does at most one bounded slice of the computer's work and redraws.
 from micropython import const
 
 from firmware.engine import game
+from firmware.engine import dicestats
 from firmware.handheld import keys, menu, render, sounds
+from firmware.handheld.dicescreen import DiceScreen
 from firmware.handheld.play import Play
 
-VERSION = const(1)      # first byte of the save payload
+VERSION = const(2)      # first byte of the save payload (1: without dice counts)
 
 # screens
 RESUME = const(0)
@@ -19,6 +21,7 @@ MAIN = const(1)
 PLAY = const(2)
 MESSAGE = const(3)
 SLEEP = const(4)
+DICE = const(5)
 
 # what the main menu's PLAY item offers
 VS_CPU = const(0)
@@ -36,6 +39,7 @@ LOW_REPEAT_MS = 600000      # the low-battery beep again every 10 minutes
 SLEEP_AFTER_MS = const(3000)  # the critical message stays this long
 
 _SETTINGS = const(8)        # bytes of settings in the payload
+_COUNTS = _SETTINGS + dicestats.BYTES   # then all time's dice counts (VERSION 2)
 
 # The frame is drawn again only when what it shows may have changed: a
 # press, a step of the game, a battery change, or the time reaching the next
@@ -63,6 +67,10 @@ class App:
         self.sleep_requested = False
         self.update_requested = False   # the menu's UPDATE: main.py restarts for tools/deploy.py
         self.dice = dice
+        self.tally = dice.tally     # the machine's dice's counts (None for a player's own)
+        self.dice_screen = None
+        self._dice_back = MAIN      # the screen the DICE screen returns to
+        self._fault_shown = None    # the dice fault last shown to the player
         self.now = 0
         self._sound = None
         self._save = None
@@ -102,6 +110,7 @@ class App:
                 else:
                     self.resumable = parsed
                     self.screen = RESUME
+        self._check_dice()
 
     # ---- the interface for main.py ----------------------------------------
 
@@ -186,6 +195,7 @@ class App:
         out = bytearray((VERSION, self.main.value("PLAY"), self.main.value("LEVEL"),
                          self.main.value("POINTS"), self.main.value("CLOCK"),
                          0 if self.sound_on else 1, self.brightness, self.knockout_round))
+        out.extend(self.tally.to_bytes() if self.tally is not None else bytes(dicestats.BYTES))
         if self.play is not None:
             out.extend(self.play.match.to_bytes())
         return bytes(out)
@@ -207,14 +217,21 @@ class App:
         self.since = self.now
 
     def _parse(self, data):
-        if len(data) < _SETTINGS or data[0] != VERSION:
+        if len(data) < _SETTINGS or data[0] not in (1, VERSION):
             raise ValueError("save version %d" % (data[0] if data else -1))
         mode, level, length, clock, mute, bright, ko = data[1:_SETTINGS]
         if mode >= len(MODE_NAMES) or length >= len(LENGTHS) or not 1 <= bright <= 16:
             raise ValueError("settings %r" % (bytes(data[1:_SETTINGS]),))
+        start = _SETTINGS
+        if data[0] == VERSION:
+            start = _COUNTS
+            if len(data) < start:
+                raise ValueError("dice counts cut short: %d bytes" % len(data))
+            if self.tally is not None:
+                self.tally.load(bytes(data[_SETTINGS:start]))
         match = None
-        if len(data) > _SETTINGS:
-            match = game.Match.from_bytes(bytes(data[_SETTINGS:]), self.dice)
+        if len(data) > start:
+            match = game.Match.from_bytes(bytes(data[start:]), self.dice)
         return (mode, min(level, len(self.levels) - 1), length, clock, mute, bright, ko, match)
 
     def _restore(self, parsed):
@@ -296,12 +313,41 @@ class App:
         self.update_requested = False
         self._show("UPDATE FAILED", "HOLD MENU AT POWER-ON", None)
 
+    def show_dice(self):
+        """The DICE screen (firmware/handheld/dicescreen.py) over the current one."""
+        self._dice_back = self.screen
+        self.dice_screen = DiceScreen(self.dice, self.tally, self.now)
+        self.screen = DICE
+
+    def _check_dice(self):
+        """A dice fault not yet shown (the power-on health test, a reseed's,
+        a die or an opening that ran out of tries) is shown at once."""
+        fault = self.dice.fault
+        if fault is None or fault == self._fault_shown:
+            return
+        self._fault_shown = fault
+        back = self.screen
+        message = self.message
+
+        def then():
+            self.screen = back
+            self.message = message
+        self._show("DICE FAULT", fault + " - A PLAYS ON", then)
+        self._beep(sounds.ILLEGAL)
+
     def set_sound(self, on):
         self.sound_on = on
         self.main.set("SOUND", 0 if on else 1)
 
     def _press(self, button):
         if self.screen == SLEEP:
+            return
+        if self.screen == DICE:
+            done, melody = self.dice_screen.press(button, self.now)
+            self._beep(melody)
+            if done:
+                self.screen = self._dice_back
+                self.dice_screen = None
             return
         if self.screen == RESUME:
             if button == keys.A:
@@ -354,7 +400,11 @@ class App:
                 self.sleep_requested = True
             return False
         if self.screen == PLAY:
-            return self.play.advance(now)
+            changed = self.play.advance(now)
+            if self.dice.fault != self._fault_shown:
+                self._check_dice()
+                return True
+            return changed
         return False
 
     def _draw(self, now):
@@ -369,6 +419,8 @@ class App:
             render.screen(f, "RESUME?", "A YES  B NEW", now, self.since)
         elif self.screen == MESSAGE:
             render.screen(f, self.message[0], self.message[1], now, self.since)
+        elif self.screen == DICE:
+            self.dice_screen.draw(f, now)
         else:
             render.screen(f, "BATTERY EMPTY", "GAME SAVED", now, self.since,
                           top_colour=render.RED)

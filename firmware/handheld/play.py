@@ -67,6 +67,7 @@ class Play:
             ["IDS", None, 0],
             ["CLOCK", None, 0],
             ["BATTERY", None, 0],
+            ["DICE", None, 0],
             ["RESIGN", _RESIGN_NAMES, 0],
             ["SOUND", ("ON", "OFF"), 0],
             ["BRIGHT", tuple(str(i) for i in range(1, 17)), 7],
@@ -244,6 +245,8 @@ class Play:
                 self._ask("QUIT MATCH?", "A YES  B NO", self._new_game, 0, now)
             elif label == "UPDATE":
                 self.app.update_requested = True    # resumes from the last save
+            elif label == "DICE":
+                self.app.show_dice()
 
     def _new_game(self, now, unused):
         self.app.new_game()

@@ -60,12 +60,15 @@ def button_index(name):
 
 
 class Sim:
-    def __init__(self, flash=None, seed=1, app_class=None, on_boot=None):
+    def __init__(self, flash=None, seed=1, app_class=None, on_boot=None, entropy=False):
         self.board = machine.sim
         self.flash = flash if flash is not None else FolderFlash("sim-data")
         self.seed = seed
         self.app_class = app_class
         self.on_boot = on_boot          # called with the Sim after each start-up
+        # True: the device's dice (main.make_dice over hw/entropy.py and the
+        # simulated ring oscillator, seeded from `seed`); False: SeededSource
+        self.entropy = entropy
         self.boots = 0
         self.restarts = []              # (ms, reason) of every restart after the first
         self.crashes = []               # exceptions that reset the board
@@ -87,6 +90,7 @@ class Sim:
     def power_on(self, reason=POWER_ON, hold=()):
         board = self.board
         kept = self._battery
+        board.rosc.seed = self.seed * 1009 + self.boots + 1
         board.reset()
         for name in hold:               # buttons held while switching on
             board.press(button_index(name))
@@ -103,7 +107,10 @@ class Sim:
             main.show_update(hw_board.setup(watchdog=False))
         else:
             hw = hw_board.setup(watchdog=True)
-            dice = Dice(SeededSource(self.seed * 1009 + self.boots))
+            if self.entropy:
+                dice = main.make_dice(hw.entropy)
+            else:
+                dice = Dice(SeededSource(self.seed * 1009 + self.boots))
             self.loop = main.Loop(hw, self.flash, self.flash.open, dice, self.app_class)
         if self.on_boot is not None:
             self.on_boot(self)
