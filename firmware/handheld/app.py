@@ -8,9 +8,7 @@ does at most one bounded slice of the computer's work and redraws.
 from micropython import const
 
 from firmware.engine import game
-from firmware.engine import dicestats
 from firmware.handheld import keys, menu, render, sounds
-from firmware.handheld.dicescreen import DiceScreen
 from firmware.handheld.play import Play
 
 VERSION = const(2)      # first byte of the save payload (1: without dice counts)
@@ -39,7 +37,8 @@ LOW_REPEAT_MS = 600000      # the low-battery beep again every 10 minutes
 SLEEP_AFTER_MS = const(3000)  # the critical message stays this long
 
 _SETTINGS = const(8)        # bytes of settings in the payload
-_COUNTS = _SETTINGS + dicestats.BYTES   # then all time's dice counts (VERSION 2)
+DICE_BYTES = const(32)      # then all time's dice counts (VERSION 2): dicestats.BYTES
+_COUNTS = const(40)         # _SETTINGS + DICE_BYTES
 
 # The frame is drawn again only when what it shows may have changed: a
 # press, a step of the game, a battery change, or the time reaching the next
@@ -195,7 +194,7 @@ class App:
         out = bytearray((VERSION, self.main.value("PLAY"), self.main.value("LEVEL"),
                          self.main.value("POINTS"), self.main.value("CLOCK"),
                          0 if self.sound_on else 1, self.brightness, self.knockout_round))
-        out.extend(self.tally.to_bytes() if self.tally is not None else bytes(dicestats.BYTES))
+        out.extend(self.tally.to_bytes() if self.tally is not None else bytes(DICE_BYTES))
         if self.play is not None:
             out.extend(self.play.match.to_bytes())
         return bytes(out)
@@ -316,24 +315,16 @@ class App:
     def show_dice(self):
         """The DICE screen (firmware/handheld/dicescreen.py) over the current one."""
         self._dice_back = self.screen
+        from firmware.handheld.dicescreen import DiceScreen   # its code only when looked at
         self.dice_screen = DiceScreen(self.dice, self.tally, self.now)
         self.screen = DICE
 
     def _check_dice(self):
-        """A dice fault not yet shown (the power-on health test, a reseed's,
-        a die or an opening that ran out of tries) is shown at once."""
+        """A dice fault not yet shown is shown at once (dicescreen.show_fault)."""
         fault = self.dice.fault
-        if fault is None or fault == self._fault_shown:
-            return
-        self._fault_shown = fault
-        back = self.screen
-        message = self.message
-
-        def then():
-            self.screen = back
-            self.message = message
-        self._show("DICE FAULT", fault + " - A PLAYS ON", then)
-        self._beep(sounds.ILLEGAL)
+        if fault is not None and fault != self._fault_shown:
+            from firmware.handheld import dicescreen
+            dicescreen.show_fault(self, fault)
 
     def set_sound(self, on):
         self.sound_on = on

@@ -88,3 +88,18 @@ class DiceScreen:
         top, bottom, colour = pages[self.page % len(pages)]
         render.screen(frame, top, bottom, now_ms, self.since, top_colour=colour)
         return TICK_MS
+
+
+def show_fault(app, fault):
+    """Puts a dice fault (the power-on health test, a reseed's, a die or an
+    opening that ran out of tries) over the app's screen: A goes back to
+    the screen it covered."""
+    app._fault_shown = fault
+    back = app.screen
+    message = app.message
+
+    def then():
+        app.screen = back
+        app.message = message
+    app._show("DICE FAULT", fault + " - A PLAYS ON", then)
+    app._beep(sounds.ILLEGAL)

@@ -37,7 +37,9 @@ def parse(argv):
     p.add_argument("--fresh", action="store_true", help="wipe the simulated flash first")
     p.add_argument("--speed", type=float, default=1.0, help="simulated seconds per real second")
     p.add_argument("--mute", action="store_true", help="show the buzzer but do not play it")
-    p.add_argument("--scale", type=int, default=28, help="window pixels per LED")
+    p.add_argument("--scale", type=int, default=24, help="window pixels per LED")
+    p.add_argument("--device-dice", action="store_true",
+                   help="the device's dice: the simulated ring oscillator, health-tested and conditioned")
     return p.parse_args(argv)
 
 
@@ -50,7 +52,7 @@ def main(argv=None):
     flash = FolderFlash(args.data)
     if args.fresh:
         flash.wipe()
-    sim = Sim(flash, seed=seed)
+    sim = Sim(flash, seed=seed, entropy=args.device_dice)
     if args.script or args.png:
         return headless(sim, args)
     if args.terminal:

@@ -1,7 +1,8 @@
-"""The simulator's desktop window (pygame): the LED matrix as it looks, round
-LEDs in red, green and yellow at the display's brightness, the buzzer heard
-(a square wave at the PWM frequency) and shown, the battery voltage, and keys
-for the buttons, the battery and the power.
+"""The simulator's desktop window (pygame): the handheld as a player holds
+it (tools/sim/device.py draws the case, the LED matrix at the display's
+brightness, the eight buttons lit while pressed, the buzzer and the
+batteries), the buzzer heard (a square wave at the PWM frequency), a status
+line, and keys for the buttons, the battery and the power.
 
 Keys (docs/simulator.md):
     arrows              UP DOWN LEFT RIGHT
@@ -12,7 +13,7 @@ Keys (docs/simulator.md):
     [ and ]             battery rest voltage down / up 0.1 V
     0                   battery back to a fresh pack following its discharge curve
     P                   power cut (batteries out and in)
-    F12                 screenshot to the data folder
+    F12                 the window as a PNG in the data folder
     Esc, window close   quit
 """
 import os
@@ -20,8 +21,7 @@ import time
 
 import pygame
 
-from tools.sim.png import COLOURS, UNLIT
-from tools.sim.cli import screenshot
+from tools.sim.device import DeviceView
 
 KEYS = {
     pygame.K_UP: "UP", pygame.K_DOWN: "DOWN", pygame.K_LEFT: "LEFT", pygame.K_RIGHT: "RIGHT",
@@ -30,13 +30,13 @@ KEYS = {
     pygame.K_c: "CUBE",
     pygame.K_m: "MENU", pygame.K_TAB: "MENU",
 }
-BOARD = (18, 18, 20)
-PANEL = (32, 32, 36)
+BACKGROUND = (20, 20, 24)
 TEXT = (200, 200, 200)
+PANEL_H = 52                # the status lines under the device
 STEP_MS = 10
 HIDDEN_DRIVERS = ("offscreen", "dummy")   # SDL drivers that show nothing
 FPS = 40
-HELP = "arrows  Z/Space=A  X=B  C=CUBE  M=MENU  [ ]=battery  P=power cut  F12=png  Esc=quit"
+HELP = "[ ] battery -/+ 0.1 V   0 fresh batteries   P power cut   F12 picture   Esc quit"
 
 
 class Tone:
@@ -105,27 +105,13 @@ def square_wave(freq, mixer):
     return numpy.ascontiguousarray(samples)
 
 
-def led_rgb(value, brightness):
-    if value == 0:
-        return UNLIT
-    r, g, b = COLOURS[value]
-    scale = 0.3 + 0.7 * (brightness - 1) / 15
-    return int(r * scale), int(g * scale), int(b * scale)
-
-
-def draw(screen, font, sim, scale, status):
-    screen.fill(BOARD)
-    grid = sim.grid()
-    level = sim.brightness()
-    radius = scale * 2 // 5
-    for y in range(16):
-        for x in range(32):
-            centre = (x * scale + scale // 2 + scale // 2, y * scale + scale // 2 + scale // 2)
-            pygame.draw.circle(screen, led_rgb(grid[y * 32 + x], level), centre, radius)
-    top = 17 * scale
-    pygame.draw.rect(screen, PANEL, (0, top, screen.get_width(), screen.get_height() - top))
-    screen.blit(font.render(status, True, TEXT), (scale // 2, top + 6))
-    screen.blit(font.render(HELP, True, TEXT), (scale // 2, top + 28))
+def draw(screen, font, view, sim, status):
+    """The device, then the status and help lines under it."""
+    screen.fill(BACKGROUND)
+    view.draw(screen, sim)
+    top = view.size[1]
+    screen.blit(font.render(status, True, TEXT), (view.s // 2, top + 8))
+    screen.blit(font.render(HELP, True, TEXT), (view.s // 2, top + 30))
 
 
 def status_line(sim):
@@ -133,9 +119,9 @@ def status_line(sim):
     mv = sim.board.vsys_mv()
     hold = "held" if battery.fixed_mv is not None else "curve"
     hz = sim.tone_hz()
-    sound = ("\u266a %d Hz" % hz) if hz else "silent"
+    sound = ("%d Hz" % hz) if hz else "silent"
     state = "asleep" if sim.loop.asleep else "awake"
-    return "battery %.2f V (%s)   buzzer %s   %s   saves %d   restarts %d" % (
+    return "VSYS %.2f V (%s)   buzzer %s   %s   saves %d   restarts %d" % (
         mv / 1000, hold, sound, state, sim.loop.saves, len(sim.restarts))
 
 
@@ -148,7 +134,9 @@ class Window:
         self.sim = sim
         self.args = args
         self.scale = args.scale
-        self.screen = pygame.display.set_mode((33 * self.scale, 17 * self.scale + 56))
+        self.view = DeviceView(self.scale)
+        width, height = self.view.size
+        self.screen = pygame.display.set_mode((width, height + PANEL_H))
         if pygame.display.get_driver() in HIDDEN_DRIVERS and "SDL_VIDEODRIVER" not in os.environ:
             # SDL found no screen and drew into memory: nobody would see the window
             pygame.quit()
@@ -180,7 +168,7 @@ class Window:
                 sim.fresh_batteries()
             elif event.key == pygame.K_F12:
                 self.shots += 1
-                screenshot(os.path.join(self.args.data, "shot-%d.png" % self.shots), sim)
+                pygame.image.save(self.screen, os.path.join(self.args.data, "shot-%d.png" % self.shots))
         elif event.type == pygame.KEYUP and event.key in KEYS:
             sim.up(KEYS[event.key])
 
@@ -197,7 +185,7 @@ class Window:
         if ms > 0:
             sim.run_ms(ms)
         self.tone.set(sim.tone_hz())
-        draw(self.screen, self.font, sim, self.scale, status_line(sim))
+        draw(self.screen, self.font, self.view, sim, status_line(sim))
         pygame.display.flip()
 
     def close(self):

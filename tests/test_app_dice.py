@@ -1,12 +1,18 @@
 """The app's side of the dice: all time's counts in the save payload (and
 a payload from before them still read), the DICE screen from the in-play
-menu, and a dice fault shown before anything else."""
+menu, and a dice fault shown before anything else. (CPython only: beside
+the app compiled from source, a 200 KB unix-port heap has no room for it.)"""
 from firmware.engine import dicestats, entropy
 from firmware.engine.dice import Dice, SeededSource
 from firmware.handheld import app as appmod
 from firmware.handheld import keys
-
 from tests.portable.app_driver import Driver
+
+
+def test_the_payload_layout_matches_the_counts():
+    assert appmod.DICE_BYTES == dicestats.BYTES
+    settings_only = appmod.App(Dice(SeededSource(4))).snapshot()
+    assert len(settings_only) == 8 + dicestats.BYTES
 
 
 def test_counts_ride_in_the_payload_and_come_back():

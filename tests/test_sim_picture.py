@@ -1,0 +1,111 @@
+"""The simulator's window draws the handheld: docs/handheld.png is what
+tools/sim/picture.py makes today, and the drawing follows the simulated
+board (LEDs, buttons lit while pressed, the buzzer, the batteries)."""
+import os
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@pytest.fixture
+def dummy_sdl(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+
+
+def test_docs_handheld_png_is_the_current_picture(tmp_path, dummy_sdl):
+    import pygame
+    from tools.sim import picture
+    made = picture.make(str(tmp_path / "handheld.png"))
+    stored = pygame.image.load(os.path.join(ROOT, "docs", "handheld.png"))
+    assert stored.get_size() == made.get_size(), "docs/handheld.png is stale: run python -m tools.sim.picture"
+    assert pygame.image.tobytes(stored, "RGB") == pygame.image.tobytes(made, "RGB"), \
+        "docs/handheld.png is stale: run python -m tools.sim.picture"
+
+
+def test_the_drawing_follows_the_board(tmp_path, dummy_sdl):
+    import pygame
+    pygame.init()
+    from tools.sim import device
+    from tools.sim.core import Sim
+    from tools.sim.flash import FolderFlash
+    sim = Sim(FolderFlash(str(tmp_path / "flash")), seed=3)
+    view = device.DeviceView(20)
+    surface = pygame.Surface(view.size)
+
+    def draw():
+        view.draw(surface, sim)
+        return surface
+
+    def colour_at(point):
+        return tuple(surface.get_at(point))[:3]
+
+    sim.run_ms(300)
+    draw()
+    grid = sim.grid()
+    s = view.s
+    for y in range(16):             # every LED as the HT16K33 models show it
+        for x in range(32):
+            centre = (view.matrix.x + x * s + s // 2, view.matrix.y + y * s + s // 2)
+            assert colour_at(centre) == device.led_rgb(grid[y * 32 + x], sim.brightness()), (x, y)
+    # each button lit exactly while its contact is closed
+    for name in device.BUTTON_NAMES:
+        centre = view.buttons[name][1]
+        probe = (centre[0] + s // 3, centre[1] + s // 3)     # beside the label
+        assert colour_at(probe) == device.BUTTON, name
+        sim.down(name)
+        sim.run_ms(20)
+        draw()
+        assert colour_at(probe) == device.BUTTON_LIT, name
+        sim.up(name)
+        sim.run_ms(200)
+        draw()
+        assert colour_at(probe) == device.BUTTON, name
+    # the buzzer's grille lights while it sounds (a menu click)
+    grille = view.buzzer
+    sim.run_ms(500)
+    draw()
+    assert colour_at(grille) != device.SOUND
+    sim.down("DOWN")
+    for _ in range(10):
+        sim.run_ms(5)
+        if sim.tone_hz():
+            break
+    assert sim.tone_hz()
+    draw()
+    assert colour_at(grille) == device.SOUND
+    sim.up("DOWN")
+    # the batteries' bar: full when fresh, a third when two thirds are used,
+    # red when the firmware calls them critical
+    bar_y = view.battery.centery
+    left_end = view.battery.x + 5
+    three_quarters = view.battery.x + view.battery.width * 3 // 4
+    draw()
+    assert colour_at((three_quarters, bar_y)) == device.BATTERY_COLOURS[0]
+    sim.board.battery.set_used(670)
+    draw()
+    assert colour_at((left_end, bar_y)) == device.BATTERY_COLOURS[0]
+    assert colour_at((three_quarters, bar_y)) != device.BATTERY_COLOURS[0]
+    sim.set_battery_mv(3000)
+    for _ in range(30):
+        sim.run_ms(1000)
+        if sim.loop.hw.battery.state == 2:
+            break
+    draw()
+    assert sim.loop.hw.battery.state == 2
+    assert colour_at((view.battery.x, bar_y)) == device.BATTERY_COLOURS[2]     # the outline
+
+
+def test_the_window_is_the_device_with_a_status_line(tmp_path, dummy_sdl):
+    from tools.sim.cli import parse
+    from tools.sim.core import Sim
+    from tools.sim.flash import FolderFlash
+    from tools.sim.window import PANEL_H, Window
+    args = parse(["--data", str(tmp_path / "flash"), "--mute"])
+    window = Window(Sim(FolderFlash(args.data), seed=1), args)
+    try:
+        window.frame(100)
+        assert window.screen.get_size() == (window.view.size[0], window.view.size[1] + PANEL_H)
+    finally:
+        window.close()
