@@ -54,18 +54,34 @@ def dice_pages(p):
     return pages
 
 
-def expected_pages(rolls, scope):
-    faces = [0] * 7
-    doubles = 0
+def read_counts(pages, scope):
+    """(rolls, [count of each face 1..6], doubles) off a scope's three
+    pages, checking their wording on the way."""
+    (top, rolls), (faces_top, faces), (doubles_top, doubles) = pages
+    assert (top, faces_top, doubles_top) == (scope, "FACES", "DOUBLES"), pages
+    assert rolls.endswith(" ROLLS")
+    n = int(rolls.split()[0])
+    counts = [int(word.split(":")[1]) for word in faces.split()]
+    assert [word.split(":")[0] for word in faces.split()] == ["1", "2", "3", "4", "5", "6"]
+    d = int(doubles.split()[0])
+    assert doubles == "%d = %d%%, FAIR DICE 17%%" % (d, (100 * d + n // 2) // n)
+    return n, counts, d
+
+
+def check_counts(shown, rolls):
+    """The counts shown are the rolls in the match file, plus the opening's
+    ties, which the match file does not keep: each a double, so they add
+    one roll, one double and two of one face each."""
+    n, counts, doubles = shown
+    faces = [0] * 6
     for a, b in rolls:
-        faces[a] += 1
-        faces[b] += 1
-        doubles += a == b
-    return [
-        (scope, "%d ROLLS" % len(rolls)),
-        ("FACES", " ".join("%d:%d" % (f, faces[f]) for f in range(1, 7))),
-        ("DOUBLES", "%d = %d%%, FAIR DICE 17%%" % (doubles, (100 * doubles + len(rolls) // 2) // len(rolls))),
-    ]
+        faces[a - 1] += 1
+        faces[b - 1] += 1
+    ties = n - len(rolls)
+    assert 0 <= ties <= 3, (n, len(rolls))
+    assert doubles - sum(a == b for a, b in rolls) == ties
+    extra = [c - f for c, f in zip(counts, faces)]
+    assert all(e >= 0 and e % 2 == 0 for e in extra) and sum(extra) == 2 * ties, (counts, faces)
 
 
 def test_the_dice_screen_counts_what_was_rolled_and_keeps_all_time(tmp_path):
@@ -75,16 +91,17 @@ def test_the_dice_screen_counts_what_was_rolled_and_keeps_all_time(tmp_path):
     p.start("2 PLAYER")
     play_rolls(p, 20)
     first = mat_dice(folder)
-    assert len(first) == 21                 # the opening and twenty more (no tied opening here)
+    assert len(first) == 21                 # the opening and twenty more
     pages = dice_pages(p)
     top, bottom = pages[0]
     assert top == "DICE OK" and bottom.startswith("HEALTH TEST PASSED, ")
     assert int(bottom.split(", ")[1].split()[0]) >= 1024      # samples tested
-    assert pages[1:4] == expected_pages(first, "SESSION")
+    check_counts(read_counts(pages[1:4], "SESSION"), first)
     word, why = pages[4]
     assert word in ("FAIR", "UNUSUAL", "NOT FAIR") and why.startswith("CHI2 ")
     assert why.endswith("FAIR DICE UNDER 11.1 19 TIMES IN 20")
-    assert pages[5:8] == expected_pages(first, "ALL TIME")
+    assert read_counts(pages[5:8], "ALL TIME") == read_counts(pages[1:4], "SESSION")
+    before = read_counts(pages[5:8], "ALL TIME")
     # a power cut: this session starts again, all time goes on from the save
     sim.cut_power()
     p.wait_until(lambda g: is_text(g) and reader.line_text(g, 1) == "RESUME?", what="RESUME?")
@@ -93,8 +110,11 @@ def test_the_dice_screen_counts_what_was_rolled_and_keeps_all_time(tmp_path):
     both = mat_dice(folder)
     assert both[:len(first)] == first
     pages = dice_pages(p)
-    assert pages[1:4] == expected_pages(both[len(first):], "SESSION")
-    assert pages[5:8] == expected_pages(both, "ALL TIME")
+    session = read_counts(pages[1:4], "SESSION")
+    check_counts(session, both[len(first):])
+    all_time = read_counts(pages[5:8], "ALL TIME")
+    assert all_time[0] == before[0] + session[0] and all_time[2] == before[2] + session[2]
+    assert all_time[1] == [a + b for a, b in zip(before[1], session[1])]
     assert not sim.crashes
 
 
@@ -135,3 +155,15 @@ def test_a_good_ring_oscillator_passes_on_every_power_on(tmp_path):
         assert not is_text(sim.grid()) or reader.line_text(sim.grid(), 1) != "DICE FAU"
         sim.cut_power()
     assert sim.board.rosc.reads >= 5 * 8 * 1024
+
+
+def test_the_device_dice_in_the_simulator_repeat_with_the_seed(tmp_path):
+    from tools.sim.core import run_script
+    script = ["wait 300", "press A", "press A", "wait 2000", "press A", "press RIGHT",
+              "press A", "wait 3000", "press A", "wait 3000"]
+    seen = []
+    for run in range(2):
+        sim = Sim(FolderFlash(str(tmp_path / ("flash%d" % run))), seed=4, entropy=True)
+        run_script(sim, script)
+        seen.append((sim.text(), list(sim.loop.app.tally.session)))
+    assert seen[0] == seen[1] and seen[0][1][-1] >= 1

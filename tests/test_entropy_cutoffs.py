@@ -1,12 +1,12 @@
 """The health tests' cutoffs in firmware/engine/entropy.py follow from
 NIST SP 800-90B section 4.4's formulas for the assumed entropy per sample
 (1 bit) and false alarm rate (2**-20); and the chi-square thresholds of
-firmware/engine/dicestats.py are the chi-square distribution's (5 degrees
+firmware/engine/fairness.py are the chi-square distribution's (5 degrees
 of freedom)."""
 import math
 from fractions import Fraction
 
-from firmware.engine import dicestats, entropy
+from firmware.engine import entropy, fairness
 
 H = 1           # bits of min-entropy assumed per raw sample
 ALPHA_LOG2 = 20
@@ -41,12 +41,12 @@ def chi2_survival_5df(x):
 
 
 def test_chi_square_thresholds():
-    assert abs(chi2_survival_5df(dicestats.FAIR_X100 / 100) - 0.05) < 0.0005
-    assert abs(chi2_survival_5df(dicestats.ODD_X100 / 100) - 0.001) < 0.00005
+    assert abs(chi2_survival_5df(fairness.FAIR_X100 / 100) - 0.05) < 0.0005
+    assert abs(chi2_survival_5df(fairness.ODD_X100 / 100) - 0.001) < 0.00005
 
 
 def test_chi_square_matches_the_textbook_formula():
     counts = [12, 9, 11, 8, 10, 10, 9, 30]
     n = 60
     exact = sum((c - n / 6) ** 2 / (n / 6) for c in counts[:6])
-    assert dicestats.chi_square_x100(counts) == round(exact * 100)
+    assert fairness.chi_square_x100(counts) == round(exact * 100)

@@ -14,8 +14,6 @@ into `tally` (firmware/engine/dicestats.py), the DICE screen's figures.
 
 from micropython import const
 
-from firmware.engine.dicestats import Tally
-
 _FAIR_LIMIT = const(252)    # the largest multiple of 6 not above 256
 # Bytes one die may draw: a fair source rejects 32 in a row with probability
 # (4/256)**32, about 10**-58; a source that does is broken.
@@ -42,6 +40,7 @@ class SeededSource:
 
 class Dice:
     def __init__(self, source):
+        from firmware.engine.dicestats import Tally     # compiled after the app, not before
         self.source = source
         self.tally = Tally()
         self.stuck = 0              # dice that ran out of draws

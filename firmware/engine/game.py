@@ -3,10 +3,7 @@ never sleeps, touches hardware or reads a clock. docs/rules-match.md gives
 the rules it follows and why.
 
     m = Match(dice, length=7, clock=True)    length 0 = money play
-    m.roll(now)            OPENING: the opening roll (ties rolled again, at
-                           most OPENING_TRIES times: then the dice's note
-                           says so and the game stays at the opening);
-                           ROLL: roll the dice
+    m.roll(now)            OPENING: the opening roll; ROLL: roll the dice
     m.double(now)          ROLL: offer the cube (m.may_double() says if allowed)
     m.take(now)            DOUBLED: the other player takes ...
     m.drop(now)            ... or drops: the doubler wins the cube's value
@@ -78,8 +75,8 @@ GAMMON = const(2)
 BACKGAMMON = const(3)
 
 FORMAT = const(1)         # first byte of to_bytes()
-# The opening roll's ties rolled again at most this often: fair dice tie 16
-# times in a row once in 6**16 (about 3 * 10**12) openings.
+# Opening ties rolled again at most this often (docs/dice.md), then the
+# dice's note says so and the game stays at the opening.
 OPENING_TRIES = const(16)
 OPENING_TIES = "OPENING TIES"
 # version, length, score0, score1, flags, games, match winner,

@@ -7,7 +7,7 @@ leave. docs/app.md lists the pages; docs/dice.md explains the figures.
 """
 from micropython import const
 
-from firmware.engine import dicestats
+from firmware.engine import dicestats, fairness
 from firmware.handheld import keys, render, sounds
 
 TICK_MS = const(70)         # the lines scroll a column every 70 ms
@@ -38,17 +38,17 @@ def count_pages(scope, counts):
     rolls = counts[dicestats.ROLLS]
     faces = " ".join("%d:%d" % (f + 1, counts[f]) for f in range(dicestats.FACES))
     doubles = counts[dicestats.DOUBLES]
-    x100 = dicestats.chi_square_x100(counts)
-    word = dicestats.verdict(x100)
+    x100 = fairness.chi_square_x100(counts)
+    word = fairness.verdict(x100)
     if x100 < 0:
-        why = "CHI2 NEEDS %d ROLLS" % dicestats.MIN_ROLLS
+        why = "CHI2 NEEDS %d ROLLS" % fairness.MIN_ROLLS
     else:
         why = "CHI2 %s, FAIR DICE UNDER %s 19 TIMES IN 20" % (
-            _decimal(x100), _decimal(dicestats.FAIR_X100))
+            _decimal(x100), _decimal(fairness.FAIR_X100))
     return (
         (scope, "%d ROLLS" % rolls, render.YELLOW),
         ("FACES", faces, render.YELLOW),
-        ("DOUBLES", "%d = %d%%, FAIR DICE 17%%" % (doubles, dicestats.percent(doubles, rolls)),
+        ("DOUBLES", "%d = %d%%, FAIR DICE 17%%" % (doubles, fairness.percent(doubles, rolls)),
          render.YELLOW),
         (word, why, _VERDICT_COLOURS.get(word, render.YELLOW)),
     )

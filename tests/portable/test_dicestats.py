@@ -1,8 +1,9 @@
 """The DICE screen's figures: counts this session and all time, kept across
 a save, and the chi-square with a word a player can read."""
-from firmware.engine import dicestats
+from firmware.engine import dicestats, fairness
 from firmware.engine.dice import Dice, SeededSource
-from firmware.engine.dicestats import Tally, chi_square_x100, verdict
+from firmware.engine.dicestats import Tally
+from firmware.engine.fairness import chi_square_x100, verdict
 
 
 def test_rolls_are_counted_by_face_and_doubles():
@@ -39,8 +40,8 @@ def test_chi_square_and_its_word():
     sixes = [90, 90, 90, 90, 90, 150, 100, 300]                       # sixes come up too often
     x = chi_square_x100(sixes)
     assert x == 3000 and verdict(x) == "NOT FAIR"        # 5 x 1 + 25
-    assert verdict(dicestats.FAIR_X100) == "UNUSUAL"
-    assert verdict(dicestats.ODD_X100 - 1) == "UNUSUAL"
+    assert verdict(fairness.FAIR_X100) == "UNUSUAL"
+    assert verdict(fairness.ODD_X100 - 1) == "UNUSUAL"
 
 
 def test_seeded_dice_look_fair_over_many_rolls():

@@ -108,6 +108,10 @@ class Sim:
         else:
             hw = hw_board.setup(watchdog=True)
             if self.entropy:
+                # the host's os.urandom cannot be seeded: its share comes
+                # from the seed too, so a run repeats exactly
+                urandom = SeededSource(self.seed * 7919 + self.boots)
+                hw.entropy.extra = lambda: bytes(urandom.byte() for _ in range(32))
                 dice = main.make_dice(hw.entropy)
             else:
                 dice = Dice(SeededSource(self.seed * 1009 + self.boots))

@@ -237,7 +237,7 @@ class Player:
     def top_line(self):
         return reader.line_text(self.grid(), 1)
 
-    def choose(self, label, value=None, max_presses=12):
+    def choose(self, label, value=None, max_presses=20):
         """On a menu: UP/DOWN to the item `label`, then LEFT/RIGHT to `value`."""
         for _ in range(max_presses):
             if self.top_line() == label:
