@@ -51,9 +51,9 @@ _ROLL_DICE = tuple([(a, b) for a in range(1, 7) for b in range(a + 1, 7)]
 STEP_WORK = const(15000)
 COST_GENERATE = const(15000)    # a roll's plays: one unit, alone in its step
 COST_BASE = const(15000)        # the evaluator's base position set
-COST_NET = const(2500)          # one position scored by the network
-COST_LINEAR = const(150)        # one play ranked by the linear prefilter (from the store)
-COST_SELECT = const(20)         # one ranked play kept or dropped
+COST_NET = const(7500)          # one position scored by the network
+COST_LINEAR = const(450)        # one play ranked by the linear prefilter (from the store)
+COST_SELECT = const(60)         # one ranked play kept or dropped
 CHUNK = const(8)                # plays per linear or selection unit
 
 
