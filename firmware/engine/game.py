@@ -31,8 +31,10 @@ The state of the game in play is `m.game` (a Game):
                 one play, the unchanged board: play it to pass (the app
                 shows the dice first). Generated on first use, not by the
                 roll, so the dice can be shown in the pass that rolled them;
-                g.ensure_plays() generates them if still due, g.plays_ready()
-                says whether they are.
+                g.ensure_plays() generates a bounded slice of them if still
+                due (a large double takes a few passes), g.plays_ready()
+                says whether they are complete; reading g.plays finishes
+                them at once.
     cube, cube_owner   1..64, and -1 centred or the owning player
     crawford    True in the Crawford game (no doubling)
     resign      the level offered while RESIGNING (1 single, 2 gammon,
@@ -100,6 +102,7 @@ class Game:
         self.dice = (0, 0)
         self._plays = None
         self._plays_due = False     # rolled, plays not generated yet
+        self._generation = None     # a movegen.Generation under way
         self.cube = 1
         self.cube_owner = CENTRED
         self.crawford = crawford
@@ -113,31 +116,37 @@ class Game:
     @property
     def plays(self):
         if self._plays_due:
-            self._plays = movegen.plays(self.board, self.dice[0], self.dice[1])
-            self._plays_due = False
+            self.ensure_plays(-1)
         return self._plays
 
     @plays.setter
     def plays(self, value):
         self._plays = value
         self._plays_due = False
+        self._generation = None
 
     def plays_ready(self):
         """False while the roll's plays are due: the next read generates them."""
         return not self._plays_due
 
-    def ensure_plays(self):
-        """Generates the roll's plays now if they are still due; True when
-        it did (the move generator: a pass of its own on the device)."""
+    def ensure_plays(self, budget=movegen.STEP_WORK):
+        """Generates a slice of the roll's plays (at most about `budget`
+        candidate steps; -1: all of them) if they are still due; True when
+        it did work. plays_ready() says when they are complete."""
         if not self._plays_due:
             return False
-        self.plays      # the property generates them
+        gen = self._generation
+        if gen is None:
+            gen = self._generation = movegen.Generation(self.board, self.dice[0], self.dice[1])
+        if gen.finish() if budget < 0 else gen.step(budget):
+            self.plays = gen.plays
         return True
 
     def _rolled(self, d1, d2):
         self.dice = (d1, d2)
         self._plays = None
         self._plays_due = True
+        self._generation = None
 
 
 class Match:

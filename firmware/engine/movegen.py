@@ -5,42 +5,47 @@ plays(board, d1, d2) -> Plays, a read-only sequence of (result, move)
     (not flipped); move: the steps ((from, to), ...) in the order played,
     points from the mover's view, 25 = bar, 0 = off. When nothing can move
     it holds the one entry (board, ()).
+Generation(board, d1, d2): the same plays a slice at a time; step(budget)
+    returns True once .plays is complete, so a roll with a thousand plays
+    can be spread over the handheld's loop passes.
 
-The search walks the dice over one bytearray, moving a checker and putting
-it back (no copy per node), and keeps a hash of the position (relative to
-the start of the turn) up to date from the tables in firmware/engine/movetables.py.
-Only a play that uses the most dice is stored: our 25 counts, the points it
-hit on (their half follows from those), its steps and its hash go into
-fixed-size chunks, and an open-addressing table of play numbers finds
-duplicates, so a play costs about 40 bytes of heap and no object until it
-is asked for. Which points a die can land on does not
-change during a turn (a hit empties a blot, never makes a block), so each
-die's source list is built once per call. Doubles take their steps from
-high points to low, which reaches every position once; other rolls try both
-orders, the second skipping what the first has found.
-next_steps(start, d1, d2, done) serves the handheld's cursor.
-docs/movegen.md has the design and the figures.
+The walk over the dice and the play store are firmware/engine/movewalk.py
+(viper on MicroPython; its plain-Python twin, movewalk_plain.py, elsewhere).
+Doubles take their steps from high points to low, which reaches every
+position once; other rolls try both orders, the second skipping what the
+first has found; a play is stored only when it uses the most dice, and a
+table of hashes finds duplicates. A play costs about 40 bytes of heap and
+no object until it is asked for. next_steps(start, d1, d2, done) serves the
+handheld's cursor. docs/movegen.md has the design and the figures.
 """
 
-from array import array
+import sys
 
 from micropython import const
 
-from firmware.engine.movetables import HIT_HASH, LAND, MOVE_HASH, WEIGHT
+from firmware.engine.movetables import LAND, WEIGHT
+
+if sys.implementation.name == "micropython":
+    from firmware.engine import movewalk as walker
+else:
+    from firmware.engine import movewalk_plain as walker
 
 _BAR = const(25)        # our bar as a point number
 _THEM_BAR = const(49)   # index of their bar
 _HOME = const(6)        # points 1..6 are our home board
-# A stored play: our 25 counts, the 24-bit mask of our points where it hit a
-# blot (their half follows from the start and those hits), 4 step codes
-# p << 3 | d, and the low 16 bits of the hash.
+# A stored play (movewalk.RECORD bytes): our 25 counts, the 24-bit mask of
+# our points where it hit a blot (their half follows from the start and
+# those hits), 4 step codes p << 3 | d, and the low 16 bits of the hash.
 _RECORD = const(34)
 _HITS = const(25)
 _CODES = const(28)
 _HASH = const(32)
 _CHUNK = const(16)      # plays per chunk (a power of two)
 _CHUNK_SHIFT = const(4)
-_FIRST_TABLE = const(64)
+# Candidate steps one Generation.step() walks by default: about 8 ms of the
+# RP2040's time in viper (docs/movegen.md has the measurement).
+STEP_WORK = const(1500)
+_ALL = const(0x3FFFFFFF)    # a budget no roll exhausts
 
 
 def step(p, d):
@@ -66,17 +71,9 @@ class Plays:
 
     def __init__(self, start):
         self.start = start  # the position before the roll, 50 bytes
-        self.chunks = []
-        self.views = []     # a memoryview of each chunk, to compare without copying
-        self.table = array("H", bytes(2 * _FIRST_TABLE))
-        self.mask = _FIRST_TABLE - 1
+        self.chunks = []    # bytearrays of _CHUNK records, filled by the walk
         self.n = 0
         self.dice_used = 0
-
-    def clear(self):
-        self.n = 0
-        self.table = array("H", bytes(2 * _FIRST_TABLE))
-        self.mask = _FIRST_TABLE - 1
 
     def __len__(self):
         return self.n
@@ -126,259 +123,104 @@ class Plays:
         for i in range(self.n):
             yield self[i]
 
-    def add(self, ours, hits, h, path):
-        """Store a play unless an equal one is stored: ours is a view of our
-        25 counts after it, hits the mask of points where it hit (bit t - 1
-        for our point t), h its hash, path its step codes (unused ones 0)."""
-        table = self.table
-        mask = self.mask
-        slot = h & mask
-        low = h & 0xFFFF
-        chunks = self.chunks
-        while True:
-            j = table[slot]
-            if not j:
-                break
-            j -= 1
-            chunk = chunks[j >> _CHUNK_SHIFT]
-            o = (j & (_CHUNK - 1)) * _RECORD
-            if (chunk[o + _HASH] | chunk[o + _HASH + 1] << 8 == low
-                    and chunk[o + _HITS] | chunk[o + _HITS + 1] << 8 | chunk[o + _HITS + 2] << 16 == hits
-                    and self.views[j >> _CHUNK_SHIFT][o:o + 25] == ours):
-                return
-            slot = (slot + 1) & mask
-        i = self.n
-        if not i & (_CHUNK - 1) and len(chunks) <= i >> _CHUNK_SHIFT:
-            chunk = bytearray(_CHUNK * _RECORD)
-            chunks.append(chunk)
-            self.views.append(memoryview(chunk))
-        chunk = chunks[i >> _CHUNK_SHIFT]
-        o = (i & (_CHUNK - 1)) * _RECORD
-        chunk[o:o + 25] = ours
-        chunk[o + _HITS] = hits & 255
-        chunk[o + _HITS + 1] = hits >> 8 & 255
-        chunk[o + _HITS + 2] = hits >> 16
-        chunk[o + _CODES:o + _CODES + 4] = path     # steps past the last are 0
-        chunk[o + _HASH] = low & 255
-        chunk[o + _HASH + 1] = low >> 8
-        table[slot] = i + 1
-        self.n = i + 1
-        if 2 * self.n > mask:
-            self._grow()
-
-    def _grow(self):
-        size = 2 * (self.mask + 1)
-        if size > 0x10000:
-            raise MemoryError("more than 32768 plays")
-        self.table = None   # let the old table go before the new one is made
-        table = array("H", bytes(2 * size))
-        mask = size - 1
-        for i in range(self.n):
-            chunk = self.chunks[i >> _CHUNK_SHIFT]
-            o = (i & (_CHUNK - 1)) * _RECORD
-            slot = (chunk[o + _HASH] | chunk[o + _HASH + 1] << 8) & mask
-            while table[slot]:
-                slot = (slot + 1) & mask
-            table[slot] = i + 1
-        self.table = table
-        self.mask = mask
-
-
-def occupied(board):
-    """Our points with a checker, high to low (25 = bar)."""
-    return [p for p in range(_BAR, 0, -1) if board[p - 1]]
-
-
-def sources(board, die, shifts=(), mine=None):
-    """Points (high to low) a checker could move from with die, later in the
-    turn: points whose landing is not blocked (or that bear off) and that
-    hold a checker now (mine), or could once one arrives from `shifts`
-    higher up (the dice played before this one). Whether each is usable
-    depends on the checkers at the time."""
-    if mine is None:
-        mine = occupied(board)
-    if shifts:
-        marks = set(mine)
-        for q in mine:
-            for s in shifts:
-                if q > s:
-                    marks.add(q - s)
-        mine = sorted(marks, reverse=True)
-    # their checkers on our point t = p - die sit at index 25 + (25 - t) - 1
-    return [p for p in mine if p <= die or board[_THEM_BAR - p + die] < 2]
-
-
-class _Search:
-    """One depth-first walk over the dice; the state the recursion shares."""
-
-    def __init__(self, board, store):
-        self.b = bytearray(board)
-        self.ours = memoryview(self.b)[0:25]    # a live view of our half
-        self.path = bytearray(4)    # step codes p << 3 | d of the current line
-        self.best = 0
-        self.store = store          # a Plays, or None to only find `best`
-        self.goal = 5               # stop once `goal` dice are played
-        self.last = 0               # index of the last die
-        self.dice = None
-        self.lists = None
-        self.double = False
-        # in the second order of a roll (small die first) with no checker on
-        # the bar: skip the plays the first order has already found
-        self.skip_swaps = False
-
-    def record(self, k, hits, h):
-        if k < self.best:
-            return
-        if k > self.best:
-            self.best = k
-            if self.store is not None:
-                self.store.clear()
-        if self.store is not None:
-            self.store.add(self.ours, hits, h, self.path)
-
-    def walk(self, k, lo, outside, hits, h):
-        """Play die k of self.dice and on, trying sources from index lo.
-        hits: the mask of our points where this line has hit (bit t - 1);
-        h: the hash of the position relative to the start of the turn."""
-        b = self.b
-        d = self.dice[k]
-        cands = self.lists[k]
-        n = len(cands)
-        if b[24]:
-            # checkers on the bar enter first; the bar heads every list
-            n = 1 if lo == 0 and n and cands[0] == _BAR else 0
-        double = self.double
-        leaf = k == self.last       # the step made here completes a play
-        path = self.path
-        store = self.store
-        swap = 0
-        if leaf and k == 1 and self.skip_swaps:
-            # The first step was p1 -> t1. A second step by another checker
-            # (not from t1) that does not bear off could have been played
-            # first: the first order has found that play already.
-            swap = (path[0] >> 3) - (path[0] & 7)
-            if swap < 0:
-                swap = 0
-            elif outside:
-                # nothing bears off here, so only the checker on t1 is left
-                # to try (partial plays are not wanted: the roll plays fully)
-                if swap not in cands:
-                    return
-                lo = cands.index(swap)
-                n = lo + 1
-        moved = False
-        top = 0         # our highest home point with a checker, when needed
-        i = lo
-        while i < n:
-            p = cands[i]
-            if b[p - 1]:
-                t = p - d
-                if t > 0 and swap and p != swap:
-                    moved = True
-                elif t > 0:
-                    b[p - 1] -= 1
-                    b[t - 1] += 1
-                    hh = h + MOVE_HASH[p * 8 + d]
-                    them = _THEM_BAR - t
-                    hit = b[them] == 1
-                    hh_hits = hits
-                    if hit:
-                        b[them] = 0
-                        b[_THEM_BAR] += 1
-                        hh += HIT_HASH[t]
-                        hh_hits = hits | 1 << (t - 1)
-                    path[k] = p << 3 | d
-                    if leaf:
-                        if self.best <= k:
-                            self.record(k + 1, hh_hits, hh)
-                        elif store is not None:
-                            store.add(self.ours, hh_hits, hh, path)
-                    else:
-                        self.walk(k + 1, i if double else 0,
-                                  outside - 1 if p > _HOME and t <= _HOME else outside, hh_hits, hh)
-                    if hit:
-                        b[_THEM_BAR] -= 1
-                        b[them] = 1
-                    b[t - 1] -= 1
-                    b[p - 1] += 1
-                    moved = True
-                elif outside:
-                    break       # the rest of the list bears off too
-                else:
-                    if t < 0:
-                        if not top:
-                            top = _HOME
-                            while not b[top - 1]:
-                                top -= 1
-                        if p != top:
-                            break   # lower points cannot bear off with d either
-                    b[p - 1] -= 1
-                    path[k] = p << 3 | d
-                    if leaf:
-                        if self.best <= k:
-                            self.record(k + 1, hits, h + MOVE_HASH[p * 8 + d])
-                        elif store is not None:
-                            store.add(self.ours, hits, h + MOVE_HASH[p * 8 + d], path)
-                    else:
-                        self.walk(k + 1, i if double else 0, 0, hits, h + MOVE_HASH[p * 8 + d])
-                    b[p - 1] += 1
-                    moved = True
-                if self.best == self.goal:
-                    return
-            i += 1
-        if not moved:
-            self.record(k, hits, h)
-
-    def run(self, dice, lists, outside):
-        """Walk dice (a tuple) with their source lists; outside is how many
-        of our checkers are not yet home."""
-        self.dice = dice
-        self.lists = lists
-        self.last = len(dice) - 1
-        self.walk(0, 0, outside, 0, 0)
-
-
-def _outside(board):
-    return sum(board[_HOME:25])
-
 
 def _check_dice(d1, d2):
     if not (1 <= d1 <= 6 and 1 <= d2 <= 6):
         raise ValueError("dice must be 1..6, got %r, %r" % (d1, d2))
 
 
+class Generation:
+    """The plays of one roll, found a slice at a time.
+
+    step(budget) walks at most about `budget` candidate steps (STEP_WORK by
+    default) and returns True once `plays` (a Plays) is complete; `work`
+    counts the steps walked. `walk` picks the walker module (the tests
+    compare the viper walk with its twin)."""
+
+    def __init__(self, board, d1, d2, walk=None):
+        _check_dice(d1, d2)
+        self.start = bytes(board)
+        self.plays = Plays(self.start)
+        self.work = 0
+        self._walk = walker if walk is None else walk
+        self._ctx = self._walk.context(True)
+        self._ctx[5] = self.plays.chunks
+        if d1 == d2:
+            self._dice = (d1, d1)
+        else:
+            self._dice = (d1, d2) if d1 > d2 else (d2, d1)  # larger first
+        self._phase = 0
+        self._begin()
+
+    def _begin(self):
+        """Sets up the walk of the current phase: doubles have one; other
+        rolls the larger die first, then the smaller first, then (when only
+        one die can be played) the larger alone, then the smaller alone."""
+        w = self._walk
+        ctx = self._ctx
+        hi, lo = self._dice
+        phase = self._phase
+        if hi == lo:
+            w.start_run(ctx, self.start, hi, hi, 4, True, False, 5)
+        elif phase == 0:
+            w.start_run(ctx, self.start, hi, lo, 2, True, False, 5)
+        elif phase == 1:
+            skip = w.best(ctx) == 2 and not self.start[24]
+            w.start_run(ctx, self.start, lo, hi, 2, False, skip, 5)
+        else:
+            w.start_run(ctx, self.start, hi if phase == 2 else lo, 0, 1, True, False, 5)
+
+    def _next_phase(self):
+        """True when another walk follows the one just finished."""
+        hi, lo = self._dice
+        found = self._walk.best(self._ctx)
+        if hi == lo or self._phase == 3:
+            return False
+        if self._phase == 1 and found != 1:
+            return False
+        if self._phase == 2 and found != 0:
+            return False
+        self._phase += 1
+        self._begin()
+        return True
+
+    def step(self, budget=STEP_WORK):
+        """Walks on for at most about `budget` candidate steps; True once
+        the plays are complete."""
+        ctx = self._ctx
+        if ctx is None:
+            return True
+        w = self._walk
+        while True:
+            status = w.walk(ctx, budget)
+            left = w.left(ctx)
+            self.work += budget - left
+            budget = left
+            if status == w.FULL:
+                w.grow(ctx)
+            elif status == w.MORE:
+                return False
+            elif not self._next_phase():
+                break
+            elif budget <= 0:
+                return False
+        plays = self.plays
+        plays.n = w.stored(ctx)
+        plays.dice_used = w.best(ctx)
+        del plays.chunks[(plays.n + _CHUNK - 1) >> _CHUNK_SHIFT:]   # spare chunks
+        self._ctx = None
+        return True
+
+    def finish(self):
+        """Completes the generation at once; returns the plays."""
+        while not self.step(_ALL):
+            pass
+        return self.plays
+
+
 def plays(board, d1, d2):
     """Every distinct legal result of rolling d1, d2, with one move for each."""
-    _check_dice(d1, d2)
-    board = bytes(board)
-    store = Plays(board)
-    search = _Search(board, store)
-    mine = occupied(board)
-    outside = _outside(board)
-    if d1 == d2:
-        search.double = True
-        lst = sources(board, d1, (d1, 2 * d1, 3 * d1), mine)
-        search.run((d1, d1, d1, d1), (lst, lst, lst, lst), outside)
-    else:
-        hi = d1 if d1 > d2 else d2
-        lo = d1 + d2 - hi
-        hi_first = sources(board, hi, (), mine)
-        lo_first = sources(board, lo, (), mine)
-        search.run((hi, lo), (hi_first, sources(board, lo, (hi,), mine)), outside)
-        search.skip_swaps = search.best == 2 and not board[24]
-        search.run((lo, hi), (lo_first, sources(board, hi, (lo,), mine)), outside)
-        if search.best == 1:
-            # Only one die can be played: the larger one if it can be.
-            store = Plays(board)
-            search = _Search(board, store)
-            search.run((hi,), (hi_first,), outside)
-            if search.best == 0:
-                search = _Search(board, store)
-                search.run((lo,), (lo_first,), outside)
-    store.dice_used = search.best
-    if search.best == 0:
-        store.add(search.ours, 0, 0, search.path)
-    return store
+    return Generation(board, d1, d2).finish()
 
 
 def apply_step(board, from_point, to_point):
@@ -434,21 +276,20 @@ def _can_play(board, dice):
     return _most(board, dice) == len(dice)
 
 
+_probe = [None]      # one context for _most, made on first use
+
+
 def _most(board, dice):
     """How many of dice (in this order) can be played from board; the
-    search stops as soon as it finds all of them played."""
-    search = _Search(board, None)
-    search.goal = len(dice)
+    walk stops as soon as it finds all of them played."""
+    ctx = _probe[0]
+    if ctx is None:
+        ctx = _probe[0] = walker.context(False)
     d = dice[0]
-    mine = occupied(board)
-    if d == dice[-1]:
-        search.double = True
-        lst = sources(board, d, (d, 2 * d, 3 * d), mine)
-        lists = (lst,) * len(dice)
-    else:
-        lists = (sources(board, d, (), mine), sources(board, dice[1], (d,), mine))
-    search.run(dice, lists, _outside(board))
-    return search.best
+    n = len(dice)
+    walker.start_run(ctx, board, d, d if d == dice[-1] else dice[1], n, True, False, n)
+    walker.walk(ctx, _ALL)
+    return walker.best(ctx)
 
 
 # The facts next_steps needs about one turn, kept for the turn last asked

@@ -13,11 +13,19 @@ returns (gnubg returns nothing when no checker can move: that is the board
 unchanged), plays() lists no result twice, and each play's steps, replayed
 one at a time with apply_step, reach its result using the dice the play
 claims. Prints a report and exits 1 on any difference.
+
+With --micropython the same pairs are generated again under the MicroPython
+unix port, whose move generator runs the viper walk (CPython runs its
+plain-Python twin), and each pair's plays, in order, must equal the ones
+just compared with gnubg.
 """
 import argparse
 from importlib import metadata
+import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
 
 import gnubg_nn
@@ -58,6 +66,7 @@ def replay_fault(board, found):
 
 class Tally:
     def __init__(self):
+        self.cases = bytearray()    # 12 bytes a pair: position key, d1, d2
         self.pairs = 0
         self.positions = 0
         self.games = 0
@@ -67,6 +76,7 @@ class Tally:
         self.faults = []
 
     def note(self, board, d1, d2, found):
+        self.cases += posid.key(board) + bytes((d1, d2))
         self.pairs += 1
         self.plays += len(found)
         if d1 == d2:
@@ -130,6 +140,64 @@ def run(pairs, seed=1, extra=3, greedy=0.75):
     return tally
 
 
+# Run by both interpreters: one line per pair, the plays in order.
+DIGEST = """
+def digest(plays):
+    h = 0
+    for i in range(len(plays)):
+        for v in plays.result(i):
+            h = (h * 31 + v) & 0xFFFFFFF
+        for f, t in plays.move(i):
+            h = (h * 31 + f * 32 + t) & 0xFFFFFFF
+    return "%d %d %d" % (len(plays), plays.dice_used, h)
+"""
+MICROPYTHON_SCRIPT = DIGEST + """
+import sys
+sys.path.insert(0, "tools/hostlib")
+sys.path.insert(0, "")
+from firmware.engine import movegen, posid
+assert movegen.walker.__name__.endswith("movewalk"), movegen.walker
+with open(sys.argv[1], "rb") as f:
+    data = f.read()
+for o in range(0, len(data), 12):
+    board = posid.from_key(data[o:o + 10])
+    print(digest(movegen.plays(board, data[o + 10], data[o + 11])))
+"""
+
+
+def micropython_faults(tally):
+    """Pairs where the MicroPython unix port's plays (the viper walk) differ
+    from CPython's; [] when every pair agrees."""
+    names = {}
+    exec(DIGEST, names)
+    digest = names["digest"]
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    with tempfile.TemporaryDirectory() as tmp:
+        cases = os.path.join(tmp, "cases.bin")
+        script = os.path.join(tmp, "digest.py")
+        with open(cases, "wb") as f:
+            f.write(tally.cases)
+        with open(script, "w") as f:
+            f.write(MICROPYTHON_SCRIPT)
+        result = subprocess.run(
+            [os.path.join(root, ".venv", "bin", "micropython"), "-X", "heapsize=200k", script, cases],
+            cwd=root, capture_output=True, text=True, timeout=1800)
+    if result.returncode != 0:
+        return ["micropython failed: " + (result.stdout + result.stderr)[-1000:]]
+    lines = result.stdout.split("\n")
+    faults = []
+    data = tally.cases
+    for n, o in enumerate(range(0, len(data), 12)):
+        board = posid.from_key(bytes(data[o:o + 10]))
+        d1, d2 = data[o + 10], data[o + 11]
+        want = digest(movegen.plays(board, d1, d2))
+        got = lines[n] if n < len(lines) else "(missing)"
+        if got != want:
+            faults.append("%s %d-%d: MicroPython %s, CPython %s" % (
+                posid.position_id(board), d1, d2, got, want))
+    return faults
+
+
 def report(tally, seconds):
     lines = [
         "cross-check against GNU Backgammon (gnubg_nn %s, moves())" % metadata.version("gnubg_nn"),
@@ -149,10 +217,19 @@ def main(argv=None):
     parser.add_argument("--extra", type=int, default=3, help="other rolls checked per position")
     parser.add_argument("--greedy", type=float, default=0.75,
                         help="share of turns played by gnubg's choice, the rest at random")
+    parser.add_argument("--micropython", action="store_true",
+                        help="also generate every pair under the MicroPython unix port (the viper walk)")
     args = parser.parse_args(argv)
     started = time.time()
     tally = run(args.pairs, args.seed, args.extra, args.greedy)
     print(report(tally, time.time() - started))
+    if args.micropython:
+        faults = micropython_faults(tally)
+        print("MicroPython unix port (viper walk), the same %d pairs: %d differences"
+              % (tally.pairs, len(faults)))
+        for f in faults[:20]:
+            print("  " + f)
+        tally.faults += faults
     return 1 if tally.faults else 0
 
 

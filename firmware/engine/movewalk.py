@@ -1,0 +1,454 @@
+"""The move generator's inner loops in viper: the source lists, the depth-first
+walk over the dice and the play store. firmware/engine/movegen.py drives them.
+
+The walk keeps its whole state in buffers (no recursion, no objects), so it
+can stop after `budget` candidate steps and go on at the next call: a roll's
+generation can be spread over loop passes. tools/gen/movewalk_twin.py writes
+the plain-Python twin (firmware/engine/movewalk_plain.py) from this file;
+movegen.py imports this one under MicroPython, the twin elsewhere.
+
+A context is a list: [state (array 'i' of SIZE), board (bytearray 50),
+lists (bytearray LISTS), path (bytearray 4), table (array 'H', 2^n),
+chunks (list of bytearray CHUNK * RECORD)]. docs/movegen.md has the design.
+"""
+from array import array
+
+import micropython
+from micropython import const
+
+from firmware.engine.movetables import HIT_HASH, MOVE_HASH
+
+# state slots
+_BEST = const(0)        # most dice a play has used so far
+_GOAL = const(1)        # stop once a play uses this many dice
+_LAST = const(2)        # index of the last die
+_DOUBLE = const(3)      # 1: doubles, steps taken from high points to low
+_SKIP = const(4)        # 1: second order of a roll, skip what the first found
+_K = const(5)           # the die being played (the depth)
+_N = const(6)           # plays stored
+_MASK = const(7)        # table size - 1
+_CAP = const(8)         # plays the chunks hold
+_STORE = const(9)       # 1: store plays, 0: only find _BEST
+_ENTER = const(10)      # 1: depth _K is still to be set up
+_LEFT = const(11)       # the budget walk() left unspent
+# per depth k, at slot + k
+_I = const(12)          # index in the source list
+_END = const(16)        # end of the source list
+_OUT = const(20)        # our checkers not yet home
+_HITS = const(24)       # mask of our points this line hit on (bit t - 1)
+_H = const(28)          # hash relative to the start of the turn
+_MOVED = const(32)      # 1 once a step was made (or skipped) at this depth
+_TOP = const(36)        # our highest home point with a checker, 0 = not known yet
+_SWAP = const(40)       # the one source left in a trimmed second order
+_P = const(44)          # the step made at this depth: from ...
+_T = const(48)          # ... to (0 = off)
+_HIT = const(52)        # ... and whether it hit
+_DIE = const(56)        # the die played at this depth
+_LIST = const(60)       # offset of its source list in the lists buffer
+_LEN = const(64)        # length of that list
+_LO = const(68)         # first index to try
+SIZE = const(72)
+
+LISTS = const(130)      # four source lists of 26, then 26 bytes of marks
+_MARKS = const(104)
+RECORD = const(34)      # a stored play: our 25 counts, 3 bytes of hits,
+_HITS_AT = const(25)    # 4 step codes p << 3 | d, the hash's low 16 bits
+_CODES_AT = const(28)
+_HASH_AT = const(32)
+CHUNK = const(16)       # plays per chunk
+CHUNK_SHIFT = const(4)
+
+DONE = const(0)         # walk(): the run is finished
+MORE = const(1)         # the budget ran out
+FULL = const(2)         # the store needs a chunk or a larger table
+
+_FIRST_TABLE = const(64)
+
+_MOVE_HASH = array("i", MOVE_HASH)
+_HIT_HASH = array("i", HIT_HASH)
+
+
+def context(store):
+    """A new context; with store False the walk only finds how many dice
+    can be played (and stops at the goal)."""
+    st = array("i", bytes(4 * SIZE))
+    st[_MASK] = _FIRST_TABLE - 1
+    st[_STORE] = 1 if store else 0
+    # a walk that does not store never reads the table: one entry will do
+    table = array("H", bytes(2 * _FIRST_TABLE if store else 2))
+    return [st, bytearray(50), bytearray(LISTS), bytearray(4), table, []]
+
+
+def start_run(ctx, board, a, b, count, fresh, skip, goal):
+    """Sets up a walk from board over `count` dice: a, b for a non-double
+    (b = 0 for a alone), a `count` times when a == b. fresh: forget the
+    plays and the dice count found so far (and the line's steps); skip:
+    this is the second order of a roll (docs/movegen.md)."""
+    st = ctx[0]
+    bd = ctx[1]
+    bd[0:50] = board
+    if fresh:
+        st[_BEST] = 0
+        st[_N] = 0
+        path = ctx[3]
+        path[0] = path[1] = path[2] = path[3] = 0
+        if st[_STORE]:
+            clear_table(ctx)
+    st[_GOAL] = goal
+    st[_SKIP] = 1 if skip else 0
+    st[_LAST] = count - 1
+    if a == b:
+        st[_DOUBLE] = 1
+        n = build_list(ctx, a, a, 3, 0)
+        for k in range(count):
+            st[_DIE + k] = a
+            st[_LIST + k] = 0
+            st[_LEN + k] = n
+    else:
+        st[_DOUBLE] = 0
+        st[_DIE] = a
+        st[_LIST] = 0
+        st[_LEN] = build_list(ctx, a, 0, 0, 0)
+        if count > 1:
+            st[_DIE + 1] = b
+            st[_LIST + 1] = 26
+            st[_LEN + 1] = build_list(ctx, b, a, 1, 26)
+    outside = 0
+    for i in range(6, 25):
+        outside += board[i]
+    st[_K] = 0
+    st[_ENTER] = 1
+    st[_LO] = 0
+    st[_OUT] = outside
+    st[_HITS] = 0
+    st[_H] = 0
+
+
+def best(ctx):
+    """The most dice a play uses, of those found so far."""
+    return ctx[0][_BEST]
+
+
+def stored(ctx):
+    """Plays stored so far."""
+    return ctx[0][_N]
+
+
+def left(ctx):
+    """The budget the last walk() left unspent."""
+    return ctx[0][_LEFT]
+
+
+def grow(ctx):
+    """Makes room for the next play after walk() said FULL: a new chunk,
+    or a table twice the size (kept at most half full)."""
+    st = ctx[0]
+    n = st[_N]
+    if n >= st[_CAP]:
+        ctx[5].append(bytearray(CHUNK * RECORD))
+        st[_CAP] += CHUNK
+    if n + n + 2 > st[_MASK]:
+        size = 2 * (st[_MASK] + 1)
+        if size > 0x10000:
+            raise MemoryError("more than 32768 plays")
+        ctx[4] = None       # let the old table go before the new one is made
+        ctx[4] = array("H", bytes(2 * size))
+        st[_MASK] = size - 1
+        fill_table(ctx)
+
+
+@micropython.viper
+def build_list(ctx, die: int, shift: int, shifts: int, off: int) -> int:
+    """Writes at `off` the points (high to low) a checker could move from
+    with `die` later in the turn: those that hold one now, or could once
+    one arrives from up to `shifts` steps of `shift` higher, and whose
+    landing is open (or that bear off). Returns the list's length."""
+    b = ptr8(ctx[1])
+    lists = ptr8(ctx[2])
+    p = 0
+    while p <= 25:
+        lists[_MARKS + p] = 0
+        p += 1
+    p = 1
+    while p <= 25:
+        if b[p - 1]:
+            lists[_MARKS + p] = 1
+            m = 1
+            while m <= shifts:
+                q = p - shift * m
+                if q > 0:
+                    lists[_MARKS + q] = 1
+                m += 1
+        p += 1
+    n = 0
+    p = 25
+    while p >= 1:
+        # their checkers on our point p - die sit at index 49 - (p - die)
+        if lists[_MARKS + p] and (p <= die or b[49 - p + die] < 2):
+            lists[off + n] = p
+            n += 1
+        p -= 1
+    return n
+
+
+@micropython.viper
+def clear_table(ctx):
+    """Empties the duplicate table."""
+    st = ptr32(ctx[0])
+    tab = ptr16(ctx[4])
+    mask = st[_MASK]
+    z = 0
+    while z <= mask:
+        tab[z] = 0
+        z += 1
+
+
+@micropython.viper
+def fill_table(ctx):
+    """Enters every stored play in the (new, empty) table by its hash."""
+    st = ptr32(ctx[0])
+    tab = ptr16(ctx[4])
+    chunks = ctx[5]
+    mask = st[_MASK]
+    count = st[_N]
+    j = 0
+    while j < count:
+        cp = ptr8(chunks[j >> CHUNK_SHIFT])
+        o = (j & (CHUNK - 1)) * RECORD
+        slot = (cp[o + _HASH_AT] | cp[o + _HASH_AT + 1] << 8) & mask
+        while tab[slot]:
+            slot = (slot + 1) & mask
+        tab[slot] = j + 1
+        j += 1
+
+
+@micropython.viper
+def walk(ctx, budget: int) -> int:
+    """Walks on from where the last call stopped, trying at most `budget`
+    candidate steps. DONE when the run is over, MORE when the budget ran
+    out, FULL when the store must grow before the next play."""
+    st = ptr32(ctx[0])
+    b = ptr8(ctx[1])
+    lists = ptr8(ctx[2])
+    path = ptr8(ctx[3])
+    tab = ptr16(ctx[4])
+    chunks = ctx[5]
+    mh = ptr32(_MOVE_HASH)
+    hh = ptr32(_HIT_HASH)
+    best = st[_BEST]
+    goal = st[_GOAL]
+    last = st[_LAST]
+    double = st[_DOUBLE]
+    store = st[_STORE]
+    mask = st[_MASK]
+    cap = st[_CAP]
+    count = st[_N]
+    k = st[_K]
+    i = st[_I + k]
+    enter = st[_ENTER]
+    status = DONE
+    while True:
+        if enter:
+            # a new depth: its list, and the trims that apply to it
+            enter = 0
+            i = st[_LO + k]
+            n = st[_LEN + k]
+            off = st[_LIST + k]
+            if b[24]:
+                # checkers on the bar enter first; the bar heads every list
+                if i == 0 and n and lists[off] == 25:
+                    n = 1
+                else:
+                    n = 0
+            swap = 0
+            moved = 0
+            if k == last and k == 1 and st[_SKIP]:
+                # The first step was p1 -> t1. A second step by another
+                # checker (not from t1) that does not bear off could have
+                # been played first: the first order found that play.
+                swap = (path[0] >> 3) - (path[0] & 7)
+                if swap < 0:
+                    swap = 0
+                elif st[_OUT + k]:
+                    # nothing bears off, so only the checker on t1 is left
+                    j = 0
+                    while j < n and lists[off + j] != swap:
+                        j += 1
+                    if j < n:
+                        i = j
+                        n = j + 1
+                    else:
+                        moved = 1       # nothing to play and nothing to record
+                        n = 0
+            st[_END + k] = n
+            st[_SWAP + k] = swap
+            st[_MOVED + k] = moved
+            st[_TOP + k] = 0
+        if budget <= 0:
+            status = MORE
+            break
+        if store and (count >= cap or count + count + 2 > mask):
+            status = FULL
+            break
+        budget -= 1
+        rec = -1            # dice used by a play to record now
+        rhits = 0
+        rh = 0
+        undo = 0
+        pop = 0
+        if i < st[_END + k]:
+            p = lists[st[_LIST + k] + i]
+            if b[p - 1]:
+                d = st[_DIE + k]
+                t = p - d
+                swap = st[_SWAP + k]
+                if t > 0 and swap and p != swap:
+                    st[_MOVED + k] = 1
+                elif t > 0:
+                    b[p - 1] -= 1
+                    b[t - 1] += 1
+                    rh = st[_H + k] + mh[p * 8 + d]
+                    rhits = st[_HITS + k]
+                    hit = 0
+                    if b[49 - t] == 1:
+                        hit = 1
+                        b[49 - t] = 0
+                        b[49] += 1
+                        rh += hh[t]
+                        rhits |= 1 << (t - 1)
+                    path[k] = p << 3 | d
+                    st[_P + k] = p
+                    st[_T + k] = t
+                    st[_HIT + k] = hit
+                    st[_MOVED + k] = 1
+                    if k == last:
+                        rec = k + 1
+                        undo = 1
+                    else:
+                        out = st[_OUT + k]
+                        if p > 6 and t <= 6:
+                            out -= 1
+                        st[_I + k] = i
+                        k += 1
+                        st[_LO + k] = i if double else 0
+                        st[_OUT + k] = out
+                        st[_HITS + k] = rhits
+                        st[_H + k] = rh
+                        enter = 1
+                        continue
+                elif st[_OUT + k]:
+                    i = st[_END + k]    # the rest of the list bears off too
+                    continue
+                else:
+                    if t < 0:
+                        top = st[_TOP + k]
+                        if not top:
+                            top = 6
+                            while not b[top - 1]:
+                                top -= 1
+                            st[_TOP + k] = top
+                        if p != top:
+                            i = st[_END + k]    # lower points cannot bear off with d either
+                            continue
+                    b[p - 1] -= 1
+                    rh = st[_H + k] + mh[p * 8 + d]
+                    rhits = st[_HITS + k]
+                    path[k] = p << 3 | d
+                    st[_P + k] = p
+                    st[_T + k] = 0
+                    st[_HIT + k] = 0
+                    st[_MOVED + k] = 1
+                    if k == last:
+                        rec = k + 1
+                        undo = 1
+                    else:
+                        st[_I + k] = i
+                        k += 1
+                        st[_LO + k] = i if double else 0
+                        st[_OUT + k] = 0
+                        st[_HITS + k] = rhits
+                        st[_H + k] = rh
+                        enter = 1
+                        continue
+            if not undo:
+                i += 1
+        else:
+            if not st[_MOVED + k]:
+                rec = k         # no die left to play here: a partial play
+                rhits = st[_HITS + k]
+                rh = st[_H + k]
+            pop = 1
+        if rec >= best:
+            if rec > best:
+                best = rec      # a play using more dice: the store starts again
+                st[_BEST] = best
+                if store:
+                    count = 0
+                    z = 0
+                    while z <= mask:
+                        tab[z] = 0
+                        z += 1
+            if store:
+                slot = rh & mask
+                low = rh & 0xFFFF
+                dup = 0
+                while True:
+                    j = int(tab[slot])
+                    if j == 0:
+                        break
+                    j -= 1
+                    cp = ptr8(chunks[j >> CHUNK_SHIFT])
+                    o = (j & (CHUNK - 1)) * RECORD
+                    if ((cp[o + _HASH_AT] | cp[o + _HASH_AT + 1] << 8) == low
+                            and cp[o + _HITS_AT] == (rhits & 255)
+                            and cp[o + _HITS_AT + 1] == (rhits >> 8 & 255)
+                            and cp[o + _HITS_AT + 2] == (rhits >> 16 & 255)):
+                        c = 0
+                        while c < 25 and cp[o + c] == b[c]:
+                            c += 1
+                        if c == 25:
+                            dup = 1
+                            break
+                    slot = (slot + 1) & mask
+                if not dup:
+                    cp = ptr8(chunks[count >> CHUNK_SHIFT])
+                    o = (count & (CHUNK - 1)) * RECORD
+                    c = 0
+                    while c < 25:
+                        cp[o + c] = b[c]
+                        c += 1
+                    cp[o + _HITS_AT] = rhits & 255
+                    cp[o + _HITS_AT + 1] = rhits >> 8 & 255
+                    cp[o + _HITS_AT + 2] = rhits >> 16 & 255
+                    c = 0
+                    while c < 4:
+                        cp[o + _CODES_AT + c] = path[c] if c < rec else 0
+                        c += 1
+                    cp[o + _HASH_AT] = low & 255
+                    cp[o + _HASH_AT + 1] = low >> 8
+                    count += 1
+                    tab[slot] = count
+        if pop:
+            if k == 0:
+                break
+            k -= 1
+            i = st[_I + k]
+            undo = 1
+        if undo:
+            p = st[_P + k]
+            t = st[_T + k]
+            if t:
+                if st[_HIT + k]:
+                    b[49] -= 1
+                    b[49 - t] = 1
+                b[t - 1] -= 1
+            b[p - 1] += 1
+            if best == goal:
+                break       # the board is left as it is: each run starts from a copy
+            i += 1
+    st[_K] = k
+    st[_I + k] = i
+    st[_ENTER] = enter
+    st[_N] = count
+    st[_LEFT] = budget
+    return status

@@ -1,0 +1,121 @@
+"""The move walk in viper and its plain-Python twin give the same plays, in
+the same order, roll by roll; and a generation spread over many small
+steps gives the same plays as one done at once.
+
+Under the MicroPython unix port (tests/test_under_micropython.py) movegen
+uses the viper walk and this compares it with the twin; under CPython both
+sides are the twin, and the test checks only that the walker was chosen.
+"""
+import gc
+import sys
+
+from firmware.engine import movegen, movewalk_plain, position, posid
+from firmware.engine.dice import Dice, SeededSource
+
+# The hard cases of tools/bench/movegen.py: doubles with checkers spread,
+# entering from the bar, bearing off (Position IDs), and the constructed extreme.
+HARD = (
+    "4HPwATCgqmTBKg", "4HPwATColKRMKg", "4HPwATCoqFQZKQ", "4HPwATBIWakxIQ",
+    "4HPwATBArTRDFQ", "23jABwDgc/ABYA", "4HPwwQDb7g4AAA", "4HPwwQCbuzkAAA",
+    "CBA7aD1QhVRVKg",
+)
+ROLLS = tuple((d1, d2) for d1 in range(1, 7) for d2 in range(1, d1 + 1))
+MICROPYTHON = sys.implementation.name == "micropython"
+# under CPython both sides are the twin: a token sample keeps the suite fast
+PLAYED = 150 if MICROPYTHON else 5
+
+
+def same(a, b):
+    """Whether two Plays hold the same records in the same order."""
+    if a.n != b.n or a.dice_used != b.dice_used:
+        return False
+    size = 34
+    for i in range(len(a.chunks)):
+        used = min(a.n - 16 * i, 16) * size
+        if bytes(a.chunks[i][:used]) != bytes(b.chunks[i][:used]):
+            return False
+    return True
+
+
+def agree(board, d1, d2):
+    fast = movegen.Generation(board, d1, d2).finish()
+    twin = movegen.Generation(board, d1, d2, movewalk_plain).finish()
+    ok = same(fast, twin)
+    fast = twin = None
+    gc.collect()
+    return ok
+
+
+def positions(count, seed):
+    """Positions met in seeded random games, both sides' turns."""
+    dice = Dice(SeededSource(seed))
+    found = []
+    board = position.START
+    while len(found) < count:
+        d1, d2 = dice.roll()
+        plays = movegen.plays(board, d1, d2)
+        result = plays.result((dice.source.byte() << 8 | dice.source.byte()) % len(plays))
+        if position.winner_kind(result):
+            board = position.START
+            continue
+        board = position.flip(result)
+        found.append(board)
+    return found
+
+
+def test_the_viper_walk_is_chosen_under_micropython():
+    if MICROPYTHON:
+        assert movegen.walker.__name__.endswith("movewalk")
+    else:
+        assert movegen.walker is movewalk_plain
+
+
+def test_viper_and_twin_agree_on_every_roll_of_played_positions():
+    checked = 0
+    for board in positions(PLAYED, 11):
+        for d1, d2 in ROLLS:
+            assert agree(board, d1, d2), (posid.position_id(board), d1, d2)
+            checked += 1
+    assert checked == PLAYED * 21
+
+
+def test_viper_and_twin_agree_on_the_hard_cases():
+    for pid in HARD if MICROPYTHON else HARD[5:8]:
+        board = posid.from_position_id(pid)
+        for d1, d2 in ROLLS:
+            assert agree(board, d1, d2), (pid, d1, d2)
+
+
+def test_a_generation_in_small_steps_gives_the_same_plays():
+    for pid in HARD[:3] + HARD[5:8]:
+        board = posid.from_position_id(pid)
+        for d1, d2, budget in ((1, 1, 37), (2, 2, 5), (6, 3, 1), (4, 4, 250), (2, 1, 3)):
+            whole = movegen.Generation(board, d1, d2).finish()
+            parts = movegen.Generation(board, d1, d2)
+            steps = 1
+            while not parts.step(budget):
+                steps += 1
+            assert same(whole, parts.plays), (pid, d1, d2, budget)
+            assert parts.work <= steps * budget
+            assert steps >= parts.work // budget
+            whole = parts = None
+            gc.collect()
+
+
+def test_next_steps_agrees_with_the_twin_walk():
+    # next_steps asks the walk how many dice can still be played; the
+    # twin's answer must be the same for every step offered
+    real = movegen.walker
+    for board in positions(40 if MICROPYTHON else 3, 12):
+        for d1, d2 in ((3, 1), (2, 2), (6, 5), (1, 1)):
+            movegen._turn[0] = None
+            fast = movegen.next_steps(board, d1, d2)
+            movegen.walker = movewalk_plain
+            movegen._probe[0] = None
+            movegen._turn[0] = None
+            try:
+                twin = movegen.next_steps(board, d1, d2)
+            finally:
+                movegen.walker = real
+                movegen._probe[0] = None
+            assert fast == twin, (posid.position_id(board), d1, d2)
