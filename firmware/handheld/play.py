@@ -475,6 +475,7 @@ class Play:
                                             self.cursor[g.turn])
                 self._plan_forced(now)
                 return True
+            self.turn_input.look_ahead()    # the next press's steps, while idle
             return False
         if self.thinker is None:
             self.thinker = ai().Thinker(g.board, g.dice[0], g.dice[1], self.players[g.turn],

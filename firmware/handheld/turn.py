@@ -13,6 +13,7 @@ from firmware.engine import movegen
 from firmware.handheld.render import red_point
 
 _BAR = const(25)
+_KNOWN_MOST = const(64)     # turn states whose steps are kept (a few KB)
 
 # Cursor stops along each half, left to right, in red's numbering (25 bar, 0 off).
 _TOP = (13, 14, 15, 16, 17, 18, 25, 19, 20, 21, 22, 23, 24, 0)
@@ -51,13 +52,48 @@ class TurnInput:
         self.boards = [self.start]
         self.holding = 0
         self.half = 1 - mover     # where the mover's bar and tray are drawn
+        # next_steps of each turn state met or looked ahead at, by the board
+        # and the dice left: a press finds them here (undo always does)
+        self._known = {}
         self._refresh()
         self.cursor = cursor if cursor in self.sources else self._first_source()
 
     # ---- state ------------------------------------------------------------
 
+    def _dice_left(self, done):
+        dice = [self.d1] * 4 if self.d1 == self.d2 else [self.d1, self.d2]
+        for f, t, d in done:
+            dice.remove(d)
+        return dice
+
+    def _steps_after(self, board, done):
+        """next_steps after `done` (which reach board), worked out once."""
+        key = board + bytes(self._dice_left(done))
+        steps = self._known.get(key)
+        if steps is None:
+            steps = movegen.next_steps(self.start, self.d1, self.d2, done)
+            if len(self._known) < _KNOWN_MOST:
+                self._known[key] = steps
+        return steps
+
+    def look_ahead(self):
+        """Works out the steps after one more of the legal steps from here,
+        if one is not known yet, so that placing a checker finds them ready.
+        One next_steps call at most: the app calls it in idle passes. True
+        when it did work."""
+        while self._ahead < len(self.steps) and len(self._known) < _KNOWN_MOST:
+            f, t, d = self.steps[self._ahead]
+            self._ahead += 1
+            done = self.done + [(f, t, d)]
+            key = movegen.apply_step(self.board, f, t) + bytes(self._dice_left(done))
+            if key not in self._known:
+                self._known[key] = movegen.next_steps(self.start, self.d1, self.d2, done)
+                return True
+        return False
+
     def _refresh(self):
-        self.steps = movegen.next_steps(self.start, self.d1, self.d2, self.done)
+        self.steps = self._steps_after(self.board, self.done)
+        self._ahead = 0         # look_ahead's next step to try
         self.sources = []
         for f, t, d in self.steps:
             if f not in self.sources:

@@ -112,3 +112,46 @@ def test_forced_step_is_found():
     them[12] = 15
     t = TurnInput(position.make(us, them), 6, 5, 0)
     assert t.forced_step() == (1, 0)
+
+
+class _Counted:
+    """movegen.next_steps, counting its calls."""
+
+    def __init__(self):
+        self.real = movegen.next_steps
+        self.calls = 0
+
+    def __call__(self, *args):
+        self.calls += 1
+        return self.real(*args)
+
+
+def test_steps_looked_ahead_make_a_press_free_of_next_steps():
+    counted = _Counted()
+    movegen.next_steps = counted
+    try:
+        t = TurnInput(position.START, 2, 2, 0)
+        while t.look_ahead():
+            pass
+        before = counted.calls
+        assert before > 1
+        t.cursor = 13
+        t.press(keys.A)
+        t.cursor = 11
+        assert t.press(keys.A) == sounds.MOVE   # a step the look-ahead covered
+        t.press(keys.B)                          # undo: the start's steps again
+        assert counted.calls == before
+        assert t.done == [] and sorted(t.sources) == [6, 8, 13, 24]
+    finally:
+        movegen.next_steps = counted.real
+
+
+def test_cached_steps_equal_fresh_ones_along_a_turn():
+    t = TurnInput(position.START, 1, 1, 0)
+    while not t.complete():
+        while t.look_ahead():
+            pass
+        assert t.steps == movegen.next_steps(t.start, 1, 1, t.done)
+        f, to, d = t.steps[-1]
+        t.place(f, to)
+    assert t.steps == [] and len(t.done) == 4
