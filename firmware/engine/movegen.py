@@ -45,7 +45,7 @@ _CHUNK_SHIFT = const(4)
 # Candidate steps one Generation.step() walks by default: about 8 ms of the
 # RP2040's time in viper (docs/movegen.md has the measurement).
 STEP_WORK = const(1500)
-_ALL = const(0x3FFFFFFF)    # a budget no roll exhausts
+_ALL = const(0xFFFFFFF)     # a budget no roll exhausts (walk() returns it times 4)
 
 
 def step(p, d):
@@ -143,8 +143,8 @@ class Generation:
         self.plays = Plays(self.start)
         self.work = 0
         self._walk = walker if walk is None else walk
-        self._ctx = self._walk.context(True)
-        self._ctx[5] = self.plays.chunks
+        self._ctx = self._walk.context(True, self.start)
+        self.plays.chunks = self._ctx[5]
         if d1 == d2:
             self._dice = (d1, d1)
         else:
@@ -160,15 +160,16 @@ class Generation:
         ctx = self._ctx
         hi, lo = self._dice
         phase = self._phase
+        # flags: 1 fresh, 2 skip, the goal (5: never reached) times 4
         if hi == lo:
-            w.start_run(ctx, self.start, hi, hi, 4, True, False, 5)
+            w.start_run(ctx, hi, hi, 4, 21)
         elif phase == 0:
-            w.start_run(ctx, self.start, hi, lo, 2, True, False, 5)
+            w.start_run(ctx, hi, lo, 2, 21)
         elif phase == 1:
             skip = w.best(ctx) == 2 and not self.start[24]
-            w.start_run(ctx, self.start, lo, hi, 2, False, skip, 5)
+            w.start_run(ctx, lo, hi, 2, 22 if skip else 20)
         else:
-            w.start_run(ctx, self.start, hi if phase == 2 else lo, 0, 1, True, False, 5)
+            w.start_run(ctx, hi if phase == 2 else lo, 0, 1, 21)
 
     def _next_phase(self):
         """True when another walk follows the one just finished."""
@@ -192,10 +193,11 @@ class Generation:
             return True
         w = self._walk
         while True:
-            status = w.walk(ctx, budget)
-            left = w.left(ctx)
-            self.work += budget - left
-            budget = left
+            got = w.walk(ctx, budget)
+            status = got & 3
+            got >>= 2       # the budget left
+            self.work += budget - got
+            budget = got
             if status == w.FULL:
                 w.grow(ctx)
             elif status == w.MORE:
@@ -284,10 +286,11 @@ def _most(board, dice):
     walk stops as soon as it finds all of them played."""
     ctx = _probe[0]
     if ctx is None:
-        ctx = _probe[0] = walker.context(False)
+        ctx = _probe[0] = walker.context(False, board)
+    ctx[6] = board
     d = dice[0]
     n = len(dice)
-    walker.start_run(ctx, board, d, d if d == dice[-1] else dice[1], n, True, False, n)
+    walker.start_run(ctx, d, d if d == dice[-1] else dice[1], n, 1 | n << 2)
     walker.walk(ctx, _ALL)
     return walker.best(ctx)
 

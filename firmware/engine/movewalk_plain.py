@@ -20,7 +20,6 @@ _MASK = const(7)        # table size - 1
 _CAP = const(8)         # plays the chunks hold
 _STORE = const(9)       # 1: store plays, 0: only find _BEST
 _ENTER = const(10)      # 1: depth _K is still to be set up
-_LEFT = const(11)       # the budget walk() left unspent
 # per depth k, at slot + k
 _I = const(12)          # index in the source list
 _END = const(16)        # end of the source list
@@ -65,54 +64,108 @@ ptr16 = ptr32 = ptr8
 
 
 
-def context(store):
-    """A new context; with store False the walk only finds how many dice
-    can be played (and stops at the goal)."""
+def context(store, board):
+    """A new context for walks from board (50 bytes); with store False the
+    walk only finds how many dice can be played (and stops at the goal)."""
     st = array("i", bytes(4 * SIZE))
     st[_MASK] = _FIRST_TABLE - 1
     st[_STORE] = 1 if store else 0
+    chunks = []
+    if store:
+        chunks.append(bytearray(CHUNK * RECORD))
+        st[_CAP] = CHUNK
     # a walk that does not store never reads the table: one entry will do
     table = array("H", bytes(2 * _FIRST_TABLE if store else 2))
-    return [st, bytearray(50), bytearray(LISTS), bytearray(4), table, []]
+    return [st, bytearray(50), bytearray(LISTS), bytearray(4), table, chunks, board]
 
 
-def start_run(ctx, board, a, b, count, fresh, skip, goal):
-    """Sets up a walk from board over `count` dice: a, b for a non-double
-    (b = 0 for a alone), a `count` times when a == b. fresh: forget the
-    plays and the dice count found so far (and the line's steps); skip:
-    this is the second order of a roll (docs/movegen.md)."""
-    st = ctx[0]
-    bd = ctx[1]
-    bd[0:50] = board
-    if fresh:
+def start_run(ctx, a: int, b: int, count: int, flags: int):
+    """Sets up a walk from the context's board over `count` dice: a, b for
+    a non-double (b = 0 for a alone), a `count` times when a == b. flags:
+    bit 0 fresh (forget the plays and the dice count found so far, and
+    the line's steps), bit 1 skip (the second order of a roll: skip what
+    the first found), the rest the goal (stop once a play uses that many
+    dice)."""
+    st = ptr32(ctx[0])
+    bd = ptr8(ctx[1])
+    lists = ptr8(ctx[2])
+    path = ptr8(ctx[3])
+    board = ptr8(ctx[6])
+    outside = 0
+    i = 0
+    while i < 50:
+        bd[i] = board[i]
+        if i >= 6 and i < 25:
+            outside += board[i]
+        i += 1
+    if flags & 1:
         st[_BEST] = 0
         st[_N] = 0
-        path = ctx[3]
-        path[0] = path[1] = path[2] = path[3] = 0
+        path[0] = 0
+        path[1] = 0
+        path[2] = 0
+        path[3] = 0
         if st[_STORE]:
-            clear_table(ctx)
-    st[_GOAL] = goal
-    st[_SKIP] = 1 if skip else 0
+            tab = ptr16(ctx[4])
+            mask = st[_MASK]
+            z = 0
+            while z <= mask:
+                tab[z] = 0
+                z += 1
+    st[_SKIP] = (flags >> 1) & 1
+    st[_GOAL] = flags >> 2
     st[_LAST] = count - 1
+    st[_DOUBLE] = 1 if a == b else 0
+    # the source lists: for doubles one, shared by every die; else the
+    # first die's, and the second's (shifted by the first) at 26
+    lists_made = 1 if a == b or count == 1 else 2
+    m = 0
+    while m < lists_made:
+        die = a
+        shift = a
+        shifts = 3 if a == b else 0
+        off = 0
+        if m == 1:
+            die = b
+            shifts = 1
+            off = 26
+        p = 0
+        while p <= 25:
+            lists[_MARKS + p] = 0
+            p += 1
+        p = 1
+        while p <= 25:
+            if bd[p - 1]:
+                lists[_MARKS + p] = 1
+                j = 1
+                while j <= shifts:
+                    q = p - shift * j
+                    if q > 0:
+                        lists[_MARKS + q] = 1
+                    j += 1
+            p += 1
+        # points (high to low) a checker could move from with die later in
+        # the turn: holding one now, or once one arrives from higher up, with
+        # the landing open (their checkers on our point t sit at 49 - t) or
+        # bearing off
+        n = 0
+        p = 25
+        while p >= 1:
+            if lists[_MARKS + p] and (p <= die or bd[49 - p + die] < 2):
+                lists[off + n] = p
+                n += 1
+            p -= 1
+        st[_DIE + m] = die
+        st[_LIST + m] = off
+        st[_LEN + m] = n
+        m += 1
     if a == b:
-        st[_DOUBLE] = 1
-        n = build_list(ctx, a, a, 3, 0)
-        for k in range(count):
+        k = 1
+        while k < count:
             st[_DIE + k] = a
             st[_LIST + k] = 0
-            st[_LEN + k] = n
-    else:
-        st[_DOUBLE] = 0
-        st[_DIE] = a
-        st[_LIST] = 0
-        st[_LEN] = build_list(ctx, a, 0, 0, 0)
-        if count > 1:
-            st[_DIE + 1] = b
-            st[_LIST + 1] = 26
-            st[_LEN + 1] = build_list(ctx, b, a, 1, 26)
-    outside = 0
-    for i in range(6, 25):
-        outside += board[i]
+            st[_LEN + k] = st[_LEN]
+            k += 1
     st[_K] = 0
     st[_ENTER] = 1
     st[_LO] = 0
@@ -131,11 +184,6 @@ def stored(ctx):
     return ctx[0][_N]
 
 
-def left(ctx):
-    """The budget the last walk() left unspent."""
-    return ctx[0][_LEFT]
-
-
 def grow(ctx):
     """Makes room for the next play after walk() said FULL: a new chunk,
     or a table twice the size (kept at most half full)."""
@@ -152,50 +200,6 @@ def grow(ctx):
         ctx[4] = array("H", bytes(2 * size))
         st[_MASK] = size - 1
         fill_table(ctx)
-
-
-def build_list(ctx, die: int, shift: int, shifts: int, off: int) -> int:
-    """Writes at `off` the points (high to low) a checker could move from
-    with `die` later in the turn: those that hold one now, or could once
-    one arrives from up to `shifts` steps of `shift` higher, and whose
-    landing is open (or that bear off). Returns the list's length."""
-    b = ptr8(ctx[1])
-    lists = ptr8(ctx[2])
-    p = 0
-    while p <= 25:
-        lists[_MARKS + p] = 0
-        p += 1
-    p = 1
-    while p <= 25:
-        if b[p - 1]:
-            lists[_MARKS + p] = 1
-            m = 1
-            while m <= shifts:
-                q = p - shift * m
-                if q > 0:
-                    lists[_MARKS + q] = 1
-                m += 1
-        p += 1
-    n = 0
-    p = 25
-    while p >= 1:
-        # their checkers on our point p - die sit at index 49 - (p - die)
-        if lists[_MARKS + p] and (p <= die or b[49 - p + die] < 2):
-            lists[off + n] = p
-            n += 1
-        p -= 1
-    return n
-
-
-def clear_table(ctx):
-    """Empties the duplicate table."""
-    st = ptr32(ctx[0])
-    tab = ptr16(ctx[4])
-    mask = st[_MASK]
-    z = 0
-    while z <= mask:
-        tab[z] = 0
-        z += 1
 
 
 def fill_table(ctx):
@@ -218,8 +222,9 @@ def fill_table(ctx):
 
 def walk(ctx, budget: int) -> int:
     """Walks on from where the last call stopped, trying at most `budget`
-    candidate steps. DONE when the run is over, MORE when the budget ran
-    out, FULL when the store must grow before the next play."""
+    candidate steps. Returns the status (DONE when the run is over, MORE
+    when the budget ran out, FULL when the store must grow before the next
+    play) plus 4 times the budget left."""
     st = ptr32(ctx[0])
     b = ptr8(ctx[1])
     lists = ptr8(ctx[2])
@@ -443,5 +448,4 @@ def walk(ctx, budget: int) -> int:
     st[_I + k] = i
     st[_ENTER] = enter
     st[_N] = count
-    st[_LEFT] = budget
-    return status
+    return status | budget << 2
