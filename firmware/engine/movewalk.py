@@ -8,7 +8,8 @@ the plain-Python twin (firmware/engine/movewalk_plain.py) from this file;
 movegen.py imports this one under MicroPython, the twin elsewhere.
 
 A context is a list: [state (array 'i' of SIZE), board (bytearray 50),
-lists (bytearray LISTS), path (bytearray 4), table (array 'H', 2^n),
+lists (bytearray LISTS), path (bytearray 4), table (bytearray of 2^n
+16-bit entries),
 chunks (list of bytearray CHUNK * RECORD), the start (50 bytes)].
 docs/movegen.md has the design.
 """
@@ -79,7 +80,7 @@ def context(store, board):
         chunks.append(bytearray(CHUNK * RECORD))
         st[_CAP] = CHUNK
     # a walk that does not store never reads the table: one entry will do
-    table = array("H", bytes(2 * _FIRST_TABLE if store else 2))
+    table = bytearray(2 * _FIRST_TABLE if store else 2)
     return [st, bytearray(50), bytearray(LISTS), bytearray(4), table, chunks, board]
 
 
@@ -202,7 +203,7 @@ def grow(ctx):
         if size > 0x10000:
             raise MemoryError("more than 32768 plays")
         ctx[4] = None       # let the old table go before the new one is made
-        ctx[4] = array("H", bytes(2 * size))
+        ctx[4] = bytearray(2 * size)   # 16-bit entries, read through ptr16
         st[_MASK] = size - 1
         fill_table(ctx)
 

@@ -60,7 +60,21 @@ def ptr8(buf):
     return buf
 
 
-ptr16 = ptr32 = ptr8
+ptr32 = ptr8    # only ever over array('i')
+
+
+class ptr16:
+    """A bytearray read and written as 16-bit words, as viper's ptr16 does."""
+
+    def __init__(self, buf):
+        self.buf = buf
+
+    def __getitem__(self, i):
+        return self.buf[2 * i] | self.buf[2 * i + 1] << 8
+
+    def __setitem__(self, i, value):
+        self.buf[2 * i] = value & 255
+        self.buf[2 * i + 1] = value >> 8
 
 
 
@@ -75,7 +89,7 @@ def context(store, board):
         chunks.append(bytearray(CHUNK * RECORD))
         st[_CAP] = CHUNK
     # a walk that does not store never reads the table: one entry will do
-    table = array("H", bytes(2 * _FIRST_TABLE if store else 2))
+    table = bytearray(2 * _FIRST_TABLE if store else 2)
     return [st, bytearray(50), bytearray(LISTS), bytearray(4), table, chunks, board]
 
 
@@ -197,7 +211,7 @@ def grow(ctx):
         if size > 0x10000:
             raise MemoryError("more than 32768 plays")
         ctx[4] = None       # let the old table go before the new one is made
-        ctx[4] = array("H", bytes(2 * size))
+        ctx[4] = bytearray(2 * size)   # 16-bit entries, read through ptr16
         st[_MASK] = size - 1
         fill_table(ctx)
 

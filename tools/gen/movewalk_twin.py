@@ -4,9 +4,10 @@ viper move walk (firmware/engine/movewalk.py).
     python -m tools.gen.movewalk_twin            rewrite the twin
     python -m tools.gen.movewalk_twin --check    exit 1 if the twin is stale
 
-The twin is the same source without the viper decorators, with ptr8, ptr16
-and ptr32 as plain functions that return the buffer itself: indexing a
-bytearray or an array then reads and writes what the viper pointer would.
+The twin is the same source without the viper decorators, with ptr8 and
+ptr32 as plain functions that return the buffer itself (a bytearray, an
+array of 'i'), and ptr16 a small class that reads and writes a bytearray
+as 16-bit words: each then reads and writes what the viper pointer would.
 The code keeps every value inside its type (bytes stay 0..255, hashes and
 masks far inside 32 bits), so both run the same steps; the tests under the
 MicroPython unix port compare their plays roll by roll.
@@ -26,7 +27,21 @@ def ptr8(buf):
     return buf
 
 
-ptr16 = ptr32 = ptr8
+ptr32 = ptr8    # only ever over array('i')
+
+
+class ptr16:
+    """A bytearray read and written as 16-bit words, as viper's ptr16 does."""
+
+    def __init__(self, buf):
+        self.buf = buf
+
+    def __getitem__(self, i):
+        return self.buf[2 * i] | self.buf[2 * i + 1] << 8
+
+    def __setitem__(self, i, value):
+        self.buf[2 * i] = value & 255
+        self.buf[2 * i + 1] = value >> 8
 '''
 
 
