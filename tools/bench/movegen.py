@@ -1,36 +1,37 @@
 """Benchmark of the move generator (a report, not a test).
 
-    python -m tools.bench.movegen            CPython, then the MicroPython unix port
+    python -m tools.bench.movegen            CPython (the twin), then the MicroPython unix port
     micropython -X heapsize=200k tools/bench/movegen.py     MicroPython only
 
-Times firmware/movegen.plays beside the straightforward recursive generator
-in tools/bench/baseline.py on the same cases, in the same run:
+Times firmware/engine/movegen.plays beside the straightforward recursive
+generator in tools/bench/baseline.py on the same cases, in the same run:
 
   typical   every (position, roll) met in 20 games of seeded random play
   worst     fixed positions: doubles with checkers spread, entering from
             the bar, bearing off, and one constructed 1-1 extreme
 
-and reports calls per second, the mean and the worst single call (each call
-timed REPEAT times, keeping the fastest, as the host is shared), the plays
-found, and whether each case finished within the heap. Under MicroPython it
-turns the unix port's times into an RP2040 estimate with
-tools/bench/devicetime.py (its reference loops timed in the same run, before
-and after), and measures the heap the move tables take.
+Each call is timed REPEAT times and the fastest kept (the host is shared).
+Under MicroPython the figures are converted to RP2040 time by
+tools/bench/devicetime.py: one more run of the same calls with the viper
+functions of firmware/engine/movewalk.py timed apart (devicetime.Split), so
+the viper share is converted with the viper ratio and the bytecode around it
+with the bytecode ratio; the baseline is bytecode. It also reports the
+passes a roll's generation takes in Generation.step(STEP_WORK) slices and
+the longest slice, next_steps as the cursor calls it, the heap a roll's
+plays keep and the heap the tables take.
 """
 import sys
 import time
+from array import array
 
-try:
-    from time import ticks_diff, ticks_us
-    MICROPYTHON = True
-except ImportError:
-    MICROPYTHON = False
+MICROPYTHON = sys.implementation.name == "micropython"
 
 if MICROPYTHON:
     sys.path.insert(0, "tools/hostlib")
     sys.path.insert(0, "tools/bench")
     sys.path.insert(0, "")
     import gc
+    from time import ticks_diff, ticks_us
 
     import baseline
     import devicetime
@@ -61,6 +62,7 @@ WORST = (
     ("bear in and off, 4-4", "4HPwwQCbuzkAAA", 4, 4),
     ("1-1 extreme (constructed)", "CBA7aD1QhVRVKg", 1, 1),
 )
+
 
 def now_us():
     if MICROPYTHON:
@@ -112,22 +114,49 @@ def typical_cases():
     return cases
 
 
-def time_one(generate, board, d1, d2):
-    """(microseconds, plays) for one call, the fastest of REPEAT (the host is
-    shared, so the fastest is the least disturbed), or (None, 'MemoryError')."""
+def fastest(work):
+    """Host microseconds of work(), the fastest of REPEAT, or None when it
+    runs out of heap."""
     took = None
     for _ in range(REPEAT):
         gc.collect()
         start = now_us()
         try:
-            found = generate(board, d1, d2)
+            work()
         except MemoryError:
-            return None, "MemoryError"
+            return None
         us = since_us(start)
         took = us if took is None else min(took, us)
-        count = len(found)
-        found = None
-    return took, count
+    return took
+
+
+class Clock:
+    """Host time of calls, with their viper share under MicroPython: the
+    calls run REPEAT times with the viper functions plain (the fastest
+    kept), then once more with them timed apart (devicetime.Split)."""
+
+    def __init__(self):
+        self.split = None
+        if MICROPYTHON:
+            from firmware.engine import movewalk
+            self.split = devicetime.Split()
+            self.split.wrap(movewalk)
+            self.split.off()
+
+    def time(self, work):
+        """(host us, viper us) of work(); (None, 0) on MemoryError."""
+        total = fastest(work)
+        if total is None or self.split is None:
+            return total, 0
+        self.split.take()
+        self.split.on()
+        gc.collect()
+        try:
+            work()
+        finally:
+            self.split.off()
+        viper, native = self.split.take()
+        return total, int(min(viper, total))
 
 
 def heap_kept(board, d1, d2):
@@ -146,19 +175,46 @@ def heap_kept(board, d1, d2):
     return "%.1f" % (kept / 1024)
 
 
-def time_set(generate, cases):
-    total = 0
-    worst = 0
-    failed = 0
-    for board, d1, d2 in cases:
-        took, count = time_one(generate, board, d1, d2)
-        if took is None:
-            failed += 1
-            continue
-        total += took
-        worst = max(worst, took)
-    done = len(cases) - failed
-    return total, worst, done, failed
+def slices(board, d1, d2, clock):
+    """[(host us, viper us)] of each Generation.step() of one roll."""
+    n = 0
+    gen = movegen.Generation(board, d1, d2)
+    while not gen.step():
+        n += 1
+    n += 1
+    gen = None      # two generations of the largest rolls do not fit the heap
+    out = []
+    for i in range(n):
+        def one(i=i):
+            g = movegen.Generation(board, d1, d2)
+            for _ in range(i):
+                g.step()
+            return g
+
+        # the slice alone: the steps before it are set up outside the clock
+        def timed_slice(i=i):
+            g = one()
+            gc.collect()
+            start = now_us()
+            g.step()
+            return since_us(start)
+
+        best = None
+        for _ in range(REPEAT):
+            us = timed_slice()
+            best = us if best is None else min(best, us)
+        viper = 0
+        if clock.split is not None:
+            g = one()
+            clock.split.take()
+            clock.split.on()
+            try:
+                g.step()
+            finally:
+                clock.split.off()
+            viper = int(min(clock.split.take()[0], best))
+        out.append((best, viper))
+    return out
 
 
 def table_heap():
@@ -172,84 +228,141 @@ def table_heap():
     return free - gc.mem_free()
 
 
-def report(name):
-    print("== %s ==" % name)
-    cases = typical_cases()
-    doubles = sum(1 for b, d1, d2 in cases if d1 == d2)
-    print("typical: %d (position, roll) pairs from %d games, %d doubles"
-          % (len(cases), GAMES, doubles))
-    means = {}
-    for label, generate in (("movegen", movegen.plays), ("baseline", baseline.plays)):
-        total, worst, done, failed = time_set(generate, cases)
-        mean = total / done if done else 0
-        means[label] = mean
-        print("  %-8s %8.0f calls/s  mean %8.1f us  worst %8d us  %s"
-              % (label, 1e6 / mean if mean else 0, mean, worst,
-                 "%d MemoryError (mean over the rest)" % failed if failed else "all completed"))
-    if means["movegen"]:
-        print("  baseline / movegen: %.1fx" % (means["baseline"] / means["movegen"]))
-    print("worst cases (one call each):")
-    print("  %-27s %6s %12s %12s %10s" % ("case", "plays", "movegen us", "baseline us", "heap KB"))
-    worst_us = 0
+def measure(clock):
+    """Every figure, in host microseconds (with viper shares): a dict. The
+    largest rolls first, while the heap is empty: two of them at once do
+    not fit in 200 KB."""
+    got = {}
+    worst = []
     for label, pid, d1, d2 in WORST:
         board = posid.from_position_id(pid)
-        took, count = time_one(movegen.plays, board, d1, d2)
-        base, base_count = time_one(baseline.plays, board, d1, d2)
-        if took is not None and "constructed" not in label:
-            worst_us = max(worst_us, took)
-        print("  %-27s %6s %12s %12s %10s" % (label, count, took if took is not None else count,
-                                                base if base is not None else base_count,
-                                                heap_kept(board, d1, d2)))
-    cursor_report(cases)
-    return means["movegen"], worst_us
-
-
-def cursor_report(cases):
-    """next_steps as the handheld calls it: once at the start of the turn
-    (which also finds how many dice the turn uses), then after each step."""
-    first_total = first_worst = later_total = later_worst = later_calls = 0
+        count = len(movegen.plays(board, d1, d2))
+        timed = clock.time(lambda: movegen.plays(board, d1, d2))
+        base = fastest(lambda: baseline.plays(board, d1, d2))
+        worst.append((label, count, timed, base, heap_kept(board, d1, d2),
+                       slices(board, d1, d2, clock)))
+    got["worst"] = worst
+    cases = typical_cases()
+    got["pairs"] = len(cases)
+    got["doubles"] = sum(1 for b, d1, d2 in cases if d1 == d2)
+    # the baseline first, with only the cases in the heap (its garbage
+    # makes every collection scan what else is live)
+    base_total = base_failed = 0
     for board, d1, d2 in cases:
-        took = None
-        for _ in range(REPEAT):
+        us = fastest(lambda: baseline.plays(board, d1, d2))
+        if us is None:
+            base_failed += 1
+        else:
+            base_total += us
+    # host and viper microseconds of each pair, in arrays: a list of tuples
+    # would not fit MicroPython's heap beside the rest
+    rows = (array("i", bytes(4 * len(cases))), array("i", bytes(4 * len(cases))))
+    for i, (board, d1, d2) in enumerate(cases):
+        rows[0][i], rows[1][i] = clock.time(lambda: movegen.plays(board, d1, d2))
+    got["typical"] = rows
+    got["baseline"] = (base_total, len(cases) - base_failed, base_failed)
+    got["cursor"] = cursor(cases, clock)
+    return got
+
+
+def cursor(cases, clock):
+    """next_steps as the handheld calls it: once at the start of a turn
+    (which also finds how many dice the turn uses), then after each step.
+    For the first calls and the later ones: [calls, host us, viper us, and
+    the host and viper us of the slowest call]."""
+    first = [0, 0, 0, 0, 0]
+    later = [0, 0, 0, 0, 0]
+
+    def note(tally, timed):
+        tally[0] += 1
+        tally[1] += timed[0]
+        tally[2] += timed[1]
+        if timed[0] > tally[3]:
+            tally[3], tally[4] = timed
+
+    for board, d1, d2 in cases:
+        def start():
             movegen._turn[0] = None          # a new turn
-            start = now_us()
-            steps = movegen.next_steps(board, d1, d2, ())
-            us = since_us(start)
-            took = us if took is None else min(took, us)
-        first_total += took
-        first_worst = max(first_worst, took)
+            return movegen.next_steps(board, d1, d2, ())
+        note(first, clock.time(start))
+        steps = start()
         done = ()
         while steps:
             done = done + (steps[0],)
-            took = None
-            for _ in range(REPEAT):
-                start = now_us()
-                steps = movegen.next_steps(board, d1, d2, done)
-                us = since_us(start)
-                took = us if took is None else min(took, us)
-            later_total += took
-            later_worst = max(later_worst, took)
-            later_calls += 1
-    print("next_steps: first call of a turn mean %.1f us, worst %d us; later calls mean %.1f us, worst %d us"
-          % (first_total / len(cases), first_worst, later_total / max(later_calls, 1), later_worst))
+            note(later, clock.time(lambda: movegen.next_steps(board, d1, d2, done)))
+            steps = movegen.next_steps(board, d1, d2, done)
+    return first, later
+
+
+def host_report(name, got):
+    print("== %s ==" % name)
+    host = got["typical"][0]
+    base_total, base_done, base_failed = got["baseline"]
+    print("typical: %d (position, roll) pairs from %d games, %d doubles"
+          % (got["pairs"], GAMES, got["doubles"]))
+    print("  movegen  mean %8.1f us  worst %8d us" % (sum(host) / len(host), max(host)))
+    print("  baseline mean %8.1f us  (%s)" % (base_total / max(base_done, 1),
+                                              "%d MemoryError" % base_failed if base_failed else "all completed"))
+
+
+def device_report(got, ratios):
+    """The RP2040 estimate of every figure."""
+    def ms(row):
+        return ratios.split_ms(row[0], row[1])
+    host, viper = got["typical"]
+    total = top = 0
+    for i in range(len(host)):
+        ms_i = ratios.split_ms(host[i], viper[i])
+        total += ms_i
+        top = max(top, ms_i)
+    mean = total / len(host)
+    viper_share = sum(viper) / max(sum(host), 1)
+    base_total, base_done, base_failed = got["baseline"]
+    base_mean = ratios.ms(base_total / max(base_done, 1), devicetime.BYTECODE)
+    print(ratios.describe())
+    print("RP2040 estimate (viper share converted with the viper ratio, the rest as bytecode):")
+    print("  typical: mean %.2f ms (target <= 4), worst %.1f ms; %.0f%% of the host time in viper"
+          % (mean, top, 100 * viper_share))
+    print("  baseline: mean %.1f ms (%s); baseline / movegen %.1fx (target >= 15)"
+          % (base_mean, "%d of %d ran out of heap, excluded" % (base_failed, got["pairs"])
+             if base_failed else "all completed", base_mean / mean))
+    print("  %-27s %6s %9s %9s %10s %7s %10s %8s %12s" % (
+        "case", "plays", "host us", "viper us", "device ms", "passes", "longest ms", "heap KB",
+        "baseline ms"))
+    realistic = 0
+    for label, count, timed, base, heap, parts in got["worst"]:
+        dev = ms(timed)
+        if "constructed" not in label:
+            realistic = max(realistic, dev)
+        longest = max(ms(p) for p in parts)
+        print("  %-27s %6d %9d %9d %10.1f %7d %10.1f %8s %12s" % (
+            label, count, timed[0], timed[1], dev, len(parts), longest, heap,
+            "MemoryError" if base is None else "%.1f" % ratios.ms(base, devicetime.BYTECODE)))
+    print("  worst realistic case %.1f ms (target <= 150); slices of %d steps (movegen.STEP_WORK)"
+          % (realistic, movegen.STEP_WORK))
+    first, later = got["cursor"]
+    print("  next_steps: first call of a turn mean %.2f ms, slowest %.1f ms; later calls mean %.2f ms,"
+          " slowest %.1f ms" % (ratios.split_ms(first[1], first[2]) / first[0],
+                                ratios.split_ms(first[3], first[4]),
+                                ratios.split_ms(later[1], later[2]) / max(later[0], 1),
+                                ratios.split_ms(later[3], later[4])))
 
 
 def main_micropython():
     ref = devicetime.measure()
-    mean, worst = report("MicroPython unix port, -X heapsize=200k")
+    clock = Clock()
+    got = measure(clock)
     ratios = devicetime.Ratios(devicetime.measure(ref))
-    print(ratios.describe())
-    # the generator is bytecode: one kind, one ratio
-    print("RP2040 estimate: typical mean %.1f ms (target < 20), worst realistic %.0f ms (target < 1500)"
-          % (ratios.ms(mean), ratios.ms(worst)))
+    host_report("MicroPython unix port, -X heapsize=200k, viper walk", got)
+    device_report(got, ratios)
+    from firmware.engine import movetables as t
     print("tables: LAND %d bytes, MOVE_HASH, HIT_HASH and WEIGHT %d small ints;"
           " %d bytes of heap here (64-bit pointers: about half on the RP2040)"
-          % (len(movegen.LAND), len(movegen.MOVE_HASH) + len(movegen.HIT_HASH) + len(movegen.WEIGHT),
-             table_heap()))
+          % (len(t.LAND), len(t.MOVE_HASH) + len(t.HIT_HASH) + len(t.WEIGHT), table_heap()))
 
 
 def main_cpython():
-    report("CPython %s" % sys.version.split()[0])
+    host_report("CPython %s, plain-Python twin" % sys.version.split()[0], measure(Clock()))
     sys.stdout.flush()
     result = subprocess.run([".venv/bin/micropython", "-X", "heapsize=200k", "tools/bench/movegen.py"])
     return result.returncode
