@@ -65,6 +65,7 @@ class Loop:
         self.crash_exc = None
         self.restart = False         # run() resets the board: update mode next
         self.saves = 0
+        self._mat_due = False        # the match file is behind the save
         self.events = 0              # button events handed to the app, all time
         self.save_failures = 0
         self.asleep = False
@@ -123,7 +124,13 @@ class Loop:
         hw.buzzer.update(ticks)
         data = app.take_save()
         if data is not None:
-            self.write_save(data)
+            self.write_save(data, mat=False)
+        elif self._mat_due and not n:
+            # The match file in a pass of its own, one that carried no
+            # press: no pass writes both files (each write can stall the
+            # CPU for a flash erase, 45 ms), and a press that has just come
+            # is not kept waiting for the second.
+            self.write_mat()
         if app.update_requested:
             self.request_update()
         if hw.power.update(ticks) == SLEEP or app.sleep_requested:
@@ -145,6 +152,8 @@ class Loop:
     # --- sleep: a state of the loop, so the loop never blocks ---------------
 
     def _fall_asleep(self):
+        if self._mat_due:
+            self.write_mat()
         hw = self.hw
         hw.buzzer.stop()
         hw.matrix.standby()
@@ -172,11 +181,16 @@ class Loop:
 
     # --- the flash -----------------------------------------------------------
 
-    def write_save(self, data):
+    def write_save(self, data, mat=True):
+        """Saves data; the match file too, or (mat False) at the next
+        quiet pass."""
         status = self.store.save(data)
         if status == save.OK:
             self.saves += 1
-            self.write_mat()
+            if mat:
+                self.write_mat()
+            else:
+                self._mat_due = True
             if self.crashes:
                 self._clear_crashes()
         else:
@@ -195,6 +209,7 @@ class Loop:
 
     def write_mat(self):
         """The match file beside the save, replaced whole via a temporary name."""
+        self._mat_due = False
         if self.app.match is None:
             return
         tmp = MAT_FILE + ".tmp"

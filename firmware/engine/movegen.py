@@ -40,11 +40,11 @@ _RECORD = const(34)
 _HITS = const(25)
 _CODES = const(28)
 _HASH = const(32)
-_CHUNK = const(16)      # plays per chunk (a power of two)
-_CHUNK_SHIFT = const(4)
-# Candidate steps one Generation.step() walks by default: about 8 ms of the
-# RP2040's time in viper (docs/movegen.md has the measurement).
-STEP_WORK = const(1500)
+_CHUNK = const(32)      # plays per chunk, as movewalk.CHUNK
+_CHUNK_SHIFT = const(5)
+# Candidate steps one Generation.step() walks by default: under 20 ms of the
+# RP2040's time, stored plays included (docs/movegen.md has the measurement).
+STEP_WORK = const(800)
 _ALL = const(0xFFFFFFF)     # a budget no roll exhausts (walk() returns it times 4)
 
 

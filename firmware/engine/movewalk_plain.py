@@ -44,12 +44,12 @@ RECORD = const(34)      # a stored play: our 25 counts, 3 bytes of hits,
 _HITS_AT = const(25)    # 4 step codes p << 3 | d, the hash's low 16 bits
 _CODES_AT = const(28)
 _HASH_AT = const(32)
-CHUNK = const(16)       # plays per chunk
-CHUNK_SHIFT = const(4)
+CHUNK = const(32)       # plays per chunk
+CHUNK_SHIFT = const(5)
 
 DONE = const(0)         # walk(): the run is finished
 MORE = const(1)         # the budget ran out
-FULL = const(2)         # the store needs a chunk or a larger table
+FULL = const(2)         # the duplicate table must grow
 
 _FIRST_TABLE = const(64)
 
@@ -63,8 +63,9 @@ def ptr8(buf):
 ptr32 = ptr8    # only ever over array('i')
 
 
-class ptr16:
-    """A bytearray read and written as 16-bit words, as viper's ptr16 does."""
+class _Words:
+    """A bytearray read and written as 16-bit words, as viper's ptr16 does
+    (where memoryview has no cast: the twin under MicroPython, in tests)."""
 
     def __init__(self, buf):
         self.buf = buf
@@ -75,6 +76,13 @@ class ptr16:
     def __setitem__(self, i, value):
         self.buf[2 * i] = value & 255
         self.buf[2 * i + 1] = value >> 8
+
+
+def ptr16(buf):
+    try:
+        return memoryview(buf).cast("H")
+    except AttributeError:
+        return _Words(buf)
 
 
 
@@ -199,13 +207,10 @@ def stored(ctx):
 
 
 def grow(ctx):
-    """Makes room for the next play after walk() said FULL: a new chunk,
-    or a table twice the size (kept at most half full)."""
+    """Doubles the duplicate table after walk() said FULL (it is kept at
+    most half full)."""
     st = ctx[0]
     n = st[_N]
-    if n >= st[_CAP]:
-        ctx[5].append(bytearray(CHUNK * RECORD))
-        st[_CAP] += CHUNK
     if n + n + 2 > st[_MASK]:
         size = 2 * (st[_MASK] + 1)
         if size > 0x10000:
@@ -237,8 +242,9 @@ def fill_table(ctx):
 def walk(ctx, budget: int) -> int:
     """Walks on from where the last call stopped, trying at most `budget`
     candidate steps. Returns the status (DONE when the run is over, MORE
-    when the budget ran out, FULL when the store must grow before the next
-    play) plus 4 times the budget left."""
+    when the budget ran out, FULL when the duplicate table must grow before
+    the next play; chunks for the plays it makes itself) plus 4 times the
+    budget left."""
     st = ptr32(ctx[0])
     b = ptr8(ctx[1])
     lists = ptr8(ctx[2])
@@ -259,6 +265,9 @@ def walk(ctx, budget: int) -> int:
     i = st[_I + k]
     enter = st[_ENTER]
     status = DONE
+    bw = ptr16(ctx[1])      # the board as 16-bit words, to copy it faster
+    cur = ptr8(ctx[3])      # the chunk being filled, number `at` (none yet)
+    at = -1
     while True:
         if enter:
             # a new depth: its list, and the trims that apply to it
@@ -299,8 +308,8 @@ def walk(ctx, budget: int) -> int:
         if budget <= 0:
             status = MORE
             break
-        if store and (count >= cap or count + count + 2 > mask):
-            status = FULL
+        if store and not double and count + count + 2 > mask:
+            status = FULL       # the duplicate table must grow first
             break
         budget -= 1
         rec = -1            # dice used by a play to record now
@@ -394,17 +403,20 @@ def walk(ctx, budget: int) -> int:
             if rec > best:
                 best = rec      # a play using more dice: the store starts again
                 st[_BEST] = best
-                if store:
-                    count = 0
+                count = 0
+                if store and not double:
                     z = 0
                     while z <= mask:
                         tab[z] = 0
                         z += 1
             if store:
+                # Doubles reach each result once (the steps, taken from
+                # high points to low, are fixed by the result): only other
+                # rolls look for a duplicate.
                 slot = rh & mask
                 low = rh & 0xFFFF
                 dup = 0
-                while True:
+                while not double:
                     j = int(tab[slot])
                     if j == 0:
                         break
@@ -423,12 +435,22 @@ def walk(ctx, budget: int) -> int:
                             break
                     slot = (slot + 1) & mask
                 if not dup:
-                    cp = ptr8(chunks[count >> CHUNK_SHIFT])
+                    if count >> CHUNK_SHIFT != at:
+                        if count >= cap:
+                            chunks.append(bytearray(CHUNK * RECORD))
+                            cap += CHUNK
+                            st[_CAP] = cap
+                        at = count >> CHUNK_SHIFT
+                        cur = ptr8(chunks[at])
+                    cp = cur
                     o = (count & (CHUNK - 1)) * RECORD
+                    # our 25 counts, two at a time (records start at even offsets)
+                    cw = ptr16(cp)
                     c = 0
-                    while c < 25:
-                        cp[o + c] = b[c]
+                    while c < 12:
+                        cw[(o >> 1) + c] = bw[c]
                         c += 1
+                    cp[o + 24] = b[24]
                     cp[o + _HITS_AT] = rhits & 255
                     cp[o + _HITS_AT + 1] = rhits >> 8 & 255
                     cp[o + _HITS_AT + 2] = rhits >> 16 & 255
@@ -439,7 +461,8 @@ def walk(ctx, budget: int) -> int:
                     cp[o + _HASH_AT] = low & 255
                     cp[o + _HASH_AT + 1] = low >> 8
                     count += 1
-                    tab[slot] = count
+                    if not double:
+                        tab[slot] = count
         if pop:
             if k == 0:
                 break

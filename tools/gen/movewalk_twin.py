@@ -6,8 +6,9 @@ viper move walk (firmware/engine/movewalk.py).
 
 The twin is the same source without the viper decorators, with ptr8 and
 ptr32 as plain functions that return the buffer itself (a bytearray, an
-array of 'i'), and ptr16 a small class that reads and writes a bytearray
-as 16-bit words: each then reads and writes what the viper pointer would.
+array of 'i'), and ptr16 a 16-bit view of a bytearray (memoryview.cast,
+or a small class where there is none): each then reads and writes what
+the viper pointer would.
 The code keeps every value inside its type (bytes stay 0..255, hashes and
 masks far inside 32 bits), so both run the same steps; the tests under the
 MicroPython unix port compare their plays roll by roll.
@@ -30,8 +31,9 @@ def ptr8(buf):
 ptr32 = ptr8    # only ever over array('i')
 
 
-class ptr16:
-    """A bytearray read and written as 16-bit words, as viper's ptr16 does."""
+class _Words:
+    """A bytearray read and written as 16-bit words, as viper's ptr16 does
+    (where memoryview has no cast: the twin under MicroPython, in tests)."""
 
     def __init__(self, buf):
         self.buf = buf
@@ -42,6 +44,13 @@ class ptr16:
     def __setitem__(self, i, value):
         self.buf[2 * i] = value & 255
         self.buf[2 * i + 1] = value >> 8
+
+
+def ptr16(buf):
+    try:
+        return memoryview(buf).cast("H")
+    except AttributeError:
+        return _Words(buf)
 '''
 
 
