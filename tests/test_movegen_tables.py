@@ -53,3 +53,12 @@ def test_the_twin_has_no_viper_left():
     with open("firmware/engine/movewalk_plain.py") as f:
         text = f.read()
     assert "@micropython" not in text and "import micropython\n" not in text
+
+
+def test_readers_of_the_play_store_agree_on_its_layout():
+    from firmware.engine import movewalk_plain
+    from firmware.opponent import linear
+    assert movegen._RECORD == linear._RECORD == movewalk_plain.RECORD
+    assert 1 << movegen._CHUNK_SHIFT == movegen._CHUNK == movewalk_plain.CHUNK
+    assert movegen._CHUNK_SHIFT == linear._CHUNK_SHIFT == movewalk_plain.CHUNK_SHIFT
+    assert movegen._HITS == linear._HITS

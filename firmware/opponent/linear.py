@@ -19,11 +19,11 @@ from micropython import const
 from firmware.opponent import weights
 
 _OFF = const(200)               # LINEAR's index of the side on roll's checkers off
-# movegen's store (tests/portable/test_linear.py checks these against it):
+# movegen's store (tests/test_movegen_tables.py checks these against it):
 # records of _RECORD bytes, _CHUNK (1 << _CHUNK_SHIFT) to a bytearray of
 # Plays.chunks, the hit mask at _HITS.
 _RECORD = const(34)
-_CHUNK_SHIFT = const(4)
+_CHUNK_SHIFT = const(5)
 _HITS = const(25)
 # Every table entry is stored with this added, so that the viper loop reads
 # non-negative 32-bit words on any port; the differences it sums cancel it.

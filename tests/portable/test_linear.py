@@ -1,7 +1,7 @@
 """The linear prefilter's table form equals the evaluator's, and under
 MicroPython its viper loop equals the plain twin."""
 from firmware.opponent import evaluator, linear
-from firmware.engine import movegen
+from firmware.engine import movegen, movewalk_plain
 from firmware.engine.position import START, flip
 
 
@@ -48,7 +48,9 @@ def test_ranker_reads_plays_in_movegens_store():
         ranker.set_base(flip(board))
         for i in range(len(plays)):
             assert ranker.after_play(plays, i) == ranker.after(plays.result(i))
-            plain = linear._record_plain(ranker.base, plays.chunks[i >> 4], (i & 15) * 34,
+            shift = movewalk_plain.CHUNK_SHIFT     # the store's layout
+            plain = linear._record_plain(ranker.base, plays.chunks[i >> shift],
+                                         (i & ((1 << shift) - 1)) * movewalk_plain.RECORD,
                                          ranker.table, ranker.base_left, ranker.off_weight)
             assert ranker.after_play(plays, i) == plain
             n += 1
