@@ -158,10 +158,11 @@ sys.path.insert(0, "")
 from firmware.engine import movegen, posid
 assert movegen.walker.__name__.endswith("movewalk"), movegen.walker
 with open(sys.argv[1], "rb") as f:
-    data = f.read()
-for o in range(0, len(data), 12):
-    board = posid.from_key(data[o:o + 10])
-    print(digest(movegen.plays(board, data[o + 10], data[o + 11])))
+    while True:
+        pair = f.read(12)       # a pair at a time: the whole file may not fit the heap
+        if len(pair) < 12:
+            break
+        print(digest(movegen.plays(posid.from_key(pair[:10]), pair[10], pair[11])))
 """
 
 
