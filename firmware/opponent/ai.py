@@ -49,7 +49,8 @@ _ROLL_DICE = tuple([(a, b) for a in range(1, 7) for b in range(a + 1, 7)]
 # time (microseconds on the RP2040, from tools/bench/ai.py cost) fits in
 # STEP_WORK; a unit never waits for the next step when it is the first.
 STEP_WORK = const(15000)
-COST_GENERATE = const(15000)    # a roll's plays: one unit, alone in its step
+COST_GENERATE = const(2000)     # the least slice a generation is given
+GEN_US = const(19500)           # device time of movegen.STEP_WORK walk steps
 COST_BASE = const(15000)        # the evaluator's base position set
 COST_NET = const(7500)          # one position scored by the network
 COST_LINEAR = const(450)        # one play ranked by the linear prefilter (from the store)
@@ -136,6 +137,7 @@ class Thinker:
         self.seed = salt(board, d1, d2)
         self.scorer = None
         self.ranker = None
+        self.gen = None         # the movegen.Generation under way
         self.order = None       # indices the network scores; None: all
         self.ranking = None     # prefilter's scores (array of ints) while it runs
         self.next = 0
@@ -161,9 +163,11 @@ class Thinker:
             cost = self._cost()
             if spent and spent + cost > STEP_WORK:
                 break
-            self._unit()
+            self.left = STEP_WORK - spent
+            done = self._unit()
             self.units += 1
-            spent += cost
+            # a generation slice reports the time its walk took
+            spent += cost if done is None else done
         self.spent = spent
         return self.phase == _DONE
 
@@ -194,17 +198,24 @@ class Thinker:
             elif sub == _S_RANK:
                 self._rank_replies()
             elif sub == _S_REPLIES:
-                self._replies()
+                return self._replies()
             else:
                 self._candidate_base()
         elif phase == _PREFILTER:
             self._prefilter(len(self.plays))
         elif phase == _GENERATE:
-            self.plays = movegen.plays(self.board, self.dice[0], self.dice[1])
-            if len(self.plays) == 1:
-                self._finish(0)
-            else:
-                self.phase = _BASE
+            # a slice of the roll's generation
+            if self.gen is None:
+                self.gen = movegen.Generation(self.board, self.dice[0], self.dice[1])
+            complete, us = self._generate()
+            if complete:
+                self.plays = self.gen.plays
+                self.gen = None
+                if len(self.plays) == 1:
+                    self._finish(0)
+                else:
+                    self.phase = _BASE
+            return us
         else:
             self.scorer = evaluator.Scorer()
             self.scorer.set_base(flip(self.board))
@@ -215,6 +226,15 @@ class Thinker:
                 self.phase = _PREFILTER
             else:
                 self.phase = _SCORE
+
+    def _generate(self):
+        """Walks self.gen on for the time left in this step; True once its
+        plays are complete. Returns (done, estimated microseconds)."""
+        gen = self.gen
+        before = gen.work
+        budget = (self.left - COST_GENERATE // 4) * movegen.STEP_WORK // GEN_US
+        complete = gen.step(budget if budget > 1 else 1)
+        return complete, (gen.work - before) * GEN_US // movegen.STEP_WORK + COST_GENERATE // 4
 
     def _finish(self, index):
         self.result = self.plays[index]
@@ -331,8 +351,16 @@ class Thinker:
         self.sub = _S_REPLIES
 
     def _replies(self):
-        d1, d2 = _ROLL_DICE[self.roll]
-        self.replies = replies = movegen.plays(self.reply_from, d1, d2)
+        """A slice of the opponent's plays for the roll; once complete, the
+        ranking or the network's turn."""
+        if self.gen is None:
+            d1, d2 = _ROLL_DICE[self.roll]
+            self.gen = movegen.Generation(self.reply_from, d1, d2)
+        complete, us = self._generate()
+        if not complete:
+            return us
+        self.replies = replies = self.gen.plays
+        self.gen = None
         self.kept = 0
         self.next = 0
         self.roll_min = _BEST
@@ -343,6 +371,7 @@ class Thinker:
                 self.keep_index[i] = i
             self.kept = len(replies)
             self.sub = _S_NET
+        return us
 
     def _rank_replies(self):
         """Linear scores of CHUNK replies; keeps the REPLIES lowest (best
