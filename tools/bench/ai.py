@@ -294,6 +294,7 @@ def summary(pts):
 
 COST_SCRIPT = r"""
 import sys, gc, time
+from array import array
 sys.path.insert(0, 'tools/hostlib')
 sys.path.insert(0, '')
 sys.path.append('tools/bench')
@@ -318,7 +319,8 @@ def think(b, d1, d2, level, heap, inner=False):
     split.take()
     t0 = time.ticks_us()
     t = ai.Thinker(b, d1, d2, level)
-    steps = [time.ticks_diff(time.ticks_us(), t0)]
+    # an array, not a list: a look-ahead move takes hundreds of steps
+    steps = array('i', [time.ticks_diff(time.ticks_us(), t0)])
     if inner:
         steps[0] = int(sum(split.take()))
     low = 1 << 30
@@ -355,8 +357,11 @@ for line in positions:
             inner = think(b, d1, d2, level, False, True)[0]
             split.off()
             # printed at once: a list of rows would take the heap being measured
-            print('ROW', n, low, int(d1 == d2),
-                  ' '.join('%d:%d' % (steps[i], min(inner[i], steps[i])) for i in range(len(steps))))
+            sys.stdout.write('ROW %d %d %d' % (n, low, int(d1 == d2)))
+            for i in range(len(steps)):
+                sys.stdout.write(' %d:%d' % (steps[i], min(inner[i], steps[i])))
+            sys.stdout.write('\n')
+            steps = again = inner = None
 ref = devicetime.measure(ref)
 print(devicetime.line(ref))
 print('HEAP', base_free)
