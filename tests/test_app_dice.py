@@ -12,7 +12,7 @@ from tests.portable.app_driver import Driver
 def test_the_payload_layout_matches_the_counts():
     assert appmod.DICE_BYTES == dicestats.BYTES
     settings_only = appmod.App(Dice(SeededSource(4))).snapshot()
-    assert len(settings_only) == 8 + dicestats.BYTES
+    assert len(settings_only) == 10 + dicestats.BYTES
 
 
 def test_counts_ride_in_the_payload_and_come_back():
@@ -20,7 +20,7 @@ def test_counts_ride_in_the_payload_and_come_back():
     d.app.dice.roll()
     d.app.dice.roll()
     data = d.app.snapshot()
-    assert data[0] == appmod.VERSION == 2
+    assert data[0] == appmod.VERSION == 3
     again = appmod.App(Dice(SeededSource(4)), saved=data)
     assert again.tally.all_time()[dicestats.ROLLS] == 2
     assert again.tally.session[dicestats.ROLLS] == 0
@@ -35,7 +35,7 @@ def test_a_payload_without_counts_is_still_read():
 
 def test_counts_that_do_not_add_up_are_reported_not_raised():
     data = bytearray(appmod.App(Dice(SeededSource(4))).snapshot())
-    data[8] = 5                                     # five 1s in no roll at all
+    data[10] = 5                                    # five 1s in no roll at all
     a = appmod.App(Dice(SeededSource(4)), saved=bytes(data))
     assert a.screen == appmod.MESSAGE and a.message[0] == "SAVE CORRUPT"
 

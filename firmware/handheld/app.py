@@ -8,10 +8,11 @@ does at most one bounded slice of the computer's work and redraws.
 from micropython import const
 
 from firmware.engine import game
+from firmware.engine.dice import ManualDice
 from firmware.handheld import keys, menu, render, sounds
 from firmware.handheld.play import Play
 
-VERSION = const(2)      # first byte of the save payload (1: without dice counts)
+VERSION = const(3)      # first byte of the save payload (2: without DICE and TUTOR, 1: nor dice counts)
 
 # screens
 RESUME = const(0)
@@ -29,6 +30,12 @@ KNOCKOUT = const(3)
 MODE_NAMES = ("VS CPU", "2 PLAYER", "DEMO", "KNOCKOUT")
 LENGTHS = (0, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25)
 _LENGTH_NAMES = tuple("MONEY" if n == 0 else str(n) for n in LENGTHS)
+DICE_NAMES = ("AUTO", "BY HAND")    # the machine's dice, or a player's own typed in
+BY_HAND = const(1)
+# The tutor warns of a play that gives away more than this (1/10000 points,
+# firmware/opponent/evaluator.ONE) against the best; 0: off.
+TUTOR_NAMES = ("OFF", "0.05", "0.10", "0.20")
+TUTOR_LIMITS = (0, 500, 1000, 2000)
 
 BATTERY_OK = const(0)
 BATTERY_LOW = const(1)
@@ -36,9 +43,9 @@ BATTERY_CRITICAL = const(2)
 LOW_REPEAT_MS = 600000      # the low-battery beep again every 10 minutes
 SLEEP_AFTER_MS = const(3000)  # the critical message stays this long
 
-_SETTINGS = const(8)        # bytes of settings in the payload
-DICE_BYTES = const(32)      # then all time's dice counts (VERSION 2): dicestats.BYTES
-_COUNTS = const(40)         # _SETTINGS + DICE_BYTES
+_SETTINGS = const(10)       # bytes of settings in the payload (8 before VERSION 3)
+_OLD_SETTINGS = const(8)
+DICE_BYTES = const(32)      # then all time's dice counts (VERSION 2 on): dicestats.BYTES
 
 # The frame is drawn again only when what it shows may have changed: a
 # press, a step of the game, a battery change, or the time reaching the next
@@ -83,6 +90,8 @@ class App:
             ["LEVEL", self.levels, min(2, len(self.levels) - 1)],
             ["POINTS", _LENGTH_NAMES, 0],
             ["CLOCK", ("OFF", "ON"), 0],
+            ["DICE", DICE_NAMES, 0],
+            ["TUTOR", TUTOR_NAMES, 0],
             ["SOUND", ("ON", "OFF"), 0],
             ["START", None, 0],
             ["UPDATE", None, 0],
@@ -193,7 +202,8 @@ class App:
         """The payload to save now: settings and the match in play."""
         out = bytearray((VERSION, self.main.value("PLAY"), self.main.value("LEVEL"),
                          self.main.value("POINTS"), self.main.value("CLOCK"),
-                         0 if self.sound_on else 1, self.brightness, self.knockout_round))
+                         0 if self.sound_on else 1, self.brightness, self.knockout_round,
+                         self.main.value("DICE"), self.main.value("TUTOR")))
         out.extend(self.tally.to_bytes() if self.tally is not None else bytes(DICE_BYTES))
         if self.play is not None:
             out.extend(self.play.match.to_bytes())
@@ -216,29 +226,50 @@ class App:
         self.since = self.now
 
     def _parse(self, data):
-        if len(data) < _SETTINGS or data[0] not in (1, VERSION):
-            raise ValueError("save version %d" % (data[0] if data else -1))
-        mode, level, length, clock, mute, bright, ko = data[1:_SETTINGS]
-        if mode >= len(MODE_NAMES) or length >= len(LENGTHS) or not 1 <= bright <= 16:
-            raise ValueError("settings %r" % (bytes(data[1:_SETTINGS]),))
-        start = _SETTINGS
-        if data[0] == VERSION:
-            start = _COUNTS
-            if len(data) < start:
+        version = data[0] if data else -1
+        if version not in (1, 2, VERSION):
+            raise ValueError("save version %d" % version)
+        start = _SETTINGS if version == VERSION else _OLD_SETTINGS
+        if len(data) < start:
+            raise ValueError("settings cut short: %d bytes" % len(data))
+        mode, level, length, clock, mute, bright, ko = data[1:_OLD_SETTINGS]
+        hand = tutor = 0        # an older payload: dice AUTO, tutor OFF
+        if version == VERSION:
+            hand, tutor = data[_OLD_SETTINGS:_SETTINGS]
+        if mode >= len(MODE_NAMES) or length >= len(LENGTHS) or not 1 <= bright <= 16 \
+                or hand >= len(DICE_NAMES) or tutor >= len(TUTOR_NAMES):
+            raise ValueError("settings %r" % (bytes(data[1:start]),))
+        if version > 1:
+            if len(data) < start + DICE_BYTES:
                 raise ValueError("dice counts cut short: %d bytes" % len(data))
             if self.tally is not None:
-                self.tally.load(bytes(data[_SETTINGS:start]))
+                self.tally.load(bytes(data[start:start + DICE_BYTES]))
+            start += DICE_BYTES
         match = None
         if len(data) > start:
-            match = game.Match.from_bytes(bytes(data[start:]), self.dice)
-        return (mode, min(level, len(self.levels) - 1), length, clock, mute, bright, ko, match)
+            match = game.Match.from_bytes(bytes(data[start:]), self._match_dice(mode, hand))
+        return (mode, min(level, len(self.levels) - 1), length, clock, mute, bright, ko,
+                hand, tutor, match)
+
+    def _match_dice(self, mode, hand):
+        """The dice a match plays with: the machine's, or the players' own
+        entered by hand (never in the demo, which plays by itself)."""
+        if hand == BY_HAND and mode != DEMO:
+            return ManualDice()
+        return self.dice
+
+    def tutor_limit(self):
+        """The loss (1/10000 points) beyond which the tutor warns; 0: off."""
+        return TUTOR_LIMITS[self.main.value("TUTOR")]
 
     def _restore(self, parsed):
-        mode, level, length, clock, mute, bright, ko, match = parsed
+        mode, level, length, clock, mute, bright, ko, hand, tutor, match = parsed
         self.main.set("PLAY", mode)
         self.main.set("LEVEL", level)
         self.main.set("POINTS", length)
         self.main.set("CLOCK", clock)
+        self.main.set("DICE", hand)
+        self.main.set("TUTOR", tutor)
         self.main.set("SOUND", mute)
         self.sound_on = not mute
         self.brightness = bright
@@ -269,7 +300,8 @@ class App:
                 length = 3      # a knockout round is a match, never money
         else:
             self.knockout_round = 0
-        match = game.Match(self.dice, length, self.main.value("CLOCK") == 1)
+        match = game.Match(self._match_dice(mode, self.main.value("DICE")), length,
+                           self.main.value("CLOCK") == 1)
         self.play = Play(self, match, self._players(mode, self.main.value("LEVEL"), self.knockout_round))
         self.screen = PLAY
         self.request_save()

@@ -8,9 +8,10 @@ computer's moves are shown, the messages, the hint and the menu.
 from micropython import const
 
 from firmware.engine import game
+from firmware.engine.dice import ManualDice
 from firmware.handheld import keys, menu, playview, render, sounds
 from firmware.handheld.playview import (BOARD, CONFIRM, CONFIRM_DOUBLE, HINT, KIND_NAMES, MENU,
-                                        NO_MOVE, OVER, REPLAY)
+                                        NO_MOVE, OVER, REPLAY, TUTOR)
 from firmware.handheld.turn import TurnInput
 
 _ai = None
@@ -81,6 +82,11 @@ class Play:
         self.done_at = 0            # when the human's play became complete (the A/B prompt)
         self.last = None            # the last move made: (mover, board before, steps, dice)
         self.replay = None          # [board, steps shown, next step at] while replaying it
+        # the players' own dice, typed in (firmware/handheld/diceentry.py)
+        self.hand = isinstance(match.dice, ManualDice)
+        self.entry = None           # a DiceEntry while a roll is being entered
+        self.tutor = None           # an ai.Loss weighing the play just confirmed
+        self.warning = None         # (loss, better result) once it gave away too much
 
     # ---- helpers --------------------------------------------------------
 
@@ -112,7 +118,56 @@ class Play:
         self.turn_input = None
         self.thinker = None
         self.shown = None
+        self.entry = None
         self.app.request_save()
+
+    def _roll(self, now):
+        """The dice of the player (or computer) on roll: the machine rolls
+        them at once; dice by hand are entered first (_roll_entered). True
+        when they are out."""
+        g = self.match.game
+        if self.hand:
+            from firmware.handheld.diceentry import DiceEntry     # its code only when used
+            mover = 0 if g.state == game.OPENING else g.turn
+            self.entry = DiceEntry(mover, self.names[mover], g.state == game.OPENING, now)
+            return False
+        if self._act(self.match.roll, now):
+            self._rolled()
+            return True
+        return False
+
+    def _entry_press(self, button, now):
+        from firmware.handheld import diceentry
+        e = self.entry
+        result, melody = e.press(button, now)
+        self._beep(melody)
+        g = self.match.game
+        if result == diceentry.BACK:
+            if g.state == game.OPENING or self.human(g.turn):
+                self.entry = None       # his own roll: the board before it again
+            else:
+                self._beep(sounds.ILLEGAL)  # the computer's roll has nothing before it
+        elif result == diceentry.DONE:
+            self.entry = None
+            self._roll_entered(e.dice(), now)
+
+    def _roll_entered(self, dice, now):
+        """The dice entered are rolled: ManualDice gives the match exactly
+        these, and the roll is saved as any other."""
+        m = self.match
+        g = m.game
+        opening = g.state == game.OPENING
+        computer = not opening and not self.human(g.turn)
+        faces = m.dice
+        while faces.pending():
+            faces.one()         # none left from a roll the clock cut short
+        faces.push(dice[0], dice[1])
+        if self._act(m.roll, now):
+            self._rolled()
+        if opening:
+            self.wait_until = now + PASS_MS
+        elif computer:
+            self.wait_until = now + LOOK_MS
 
     # ---- buttons --------------------------------------------------------
 
@@ -128,6 +183,9 @@ class Play:
         if self.mode == REPLAY:
             self.mode = BOARD
             self.replay = None
+            return
+        if self.mode == TUTOR:
+            self._tutor_press(button, now)
             return
         if self.mode == OVER:
             if button == keys.A:
@@ -148,6 +206,9 @@ class Play:
         if button == keys.MENU:
             self._open_menu(now)
             return
+        if self.entry is not None:
+            self._entry_press(button, now)
+            return
         m = self.match
         g = m.game
         if self.mode == CONFIRM_DOUBLE:
@@ -165,14 +226,12 @@ class Play:
             return
         if g.state == game.OPENING:
             if button == keys.A:
-                if self._act(m.roll, now):
-                    self._rolled()
+                self._roll(now)
                 self.wait_until = now + PASS_MS
             return
         if g.state == game.ROLL:
             if button == keys.A:
-                if self._act(m.roll, now):
-                    self._rolled()
+                self._roll(now)
             elif button == keys.B:
                 self._start_replay(now)     # the other side's move again
             elif button == keys.CUBE:
@@ -202,16 +261,74 @@ class Play:
         if g.state == game.MOVE and self.turn_input is not None and self.shown is None:
             t = self.turn_input
             if t.complete() and button == keys.A:
-                result = t.board
-                self.cursor[g.turn] = t.cursor
-                self.last = (g.turn, g.board, t.move(), g.dice)
-                if self._act(m.play, result, now):
-                    self._after_action()
+                self._confirm_play(now)
                 return
             self._beep(t.press(button))
             self.scene.moved_at = now
             if t.complete():
                 self.done_at = now
+
+    def _confirm_play(self, now):
+        """A on a complete play: the tutor, when on, weighs it first."""
+        g = self.match.game
+        t = self.turn_input
+        if self.app.tutor_limit() and len(g.plays) > 1:
+            self.tutor = ai().Loss(t.start, t.d1, t.d2, t.board, plays=g.plays)
+            self.warning = None
+            self.mode = TUTOR
+            self.since = now
+            return
+        self._commit(now)
+
+    def _commit(self, now):
+        """The human's play is made."""
+        m = self.match
+        g = m.game
+        t = self.turn_input
+        self.mode = BOARD
+        self.tutor = None
+        self.warning = None
+        self.cursor[g.turn] = t.cursor
+        self.last = (g.turn, g.board, t.move(), g.dice)
+        if self._act(m.play, t.board, now):
+            self._after_action()
+
+    def _tutor_press(self, button, now):
+        if self.warning is None:
+            if button == keys.B:        # still weighing it: back to the play
+                self.mode = BOARD
+                self.tutor = None
+                self.done_at = now
+                self._beep(sounds.CLICK)
+            return
+        if button == keys.A:            # kept
+            self._beep(sounds.CLICK)
+            self._commit(now)
+        elif button == keys.B:          # taken back: the turn from its start
+            t = self.turn_input
+            while t.done:
+                t.undo()
+            self.mode = BOARD
+            self.tutor = None
+            self.warning = None
+            self.scene.moved_at = now
+            self._beep(sounds.CLICK)
+
+    def _tutor_slice(self, now):
+        """One slice of the tutor's weighing; a play within the limit is
+        made in the pass after the last slice. True when the screen changed."""
+        if self.warning is not None:
+            return False
+        loss = self.tutor
+        if loss.loss is None:
+            if loss.step() and loss.loss > self.app.tutor_limit():
+                self.warning = (loss.loss, loss.result[0])
+                self.since = now
+                self._beep(sounds.ILLEGAL)
+                return True
+            return False
+        self._commit(now)
+        return True
 
     def _open_menu(self, now):
         self.mode = MENU
@@ -226,7 +343,7 @@ class Play:
         self._beep(melody)
         label = self.menu.label()
         if result == menu.BACK:
-            self.mode = BOARD
+            self.mode = BOARD           # a roll being entered comes back with the board
         elif result == menu.CHANGED:
             if label == "SOUND":
                 self.app.set_sound(self.menu.value("SOUND") == 0)
@@ -337,6 +454,7 @@ class Play:
         if m.game.state not in (game.ROLL, game.MOVE):
             return          # the clock ended the game while the question was up
         self.turn_input = None
+        self.entry = None
         self._act(m.resign, kind, now)
         self.wait_until = now + DECIDE_MS
 
@@ -356,6 +474,8 @@ class Play:
             return self._hint_slice() or changed
         if self.mode == REPLAY:
             return self._replay_step(now) or changed
+        if self.mode == TUTOR:
+            return self._tutor_slice(now) or changed
         if self.mode == NO_MOVE:
             if not (self.human(0) or self.human(1)) and now - self.since >= NO_MOVE_MS:
                 self._finish_shown(now)     # the demo passes by itself
@@ -371,8 +491,8 @@ class Play:
                 self._next_game(now)        # the demo goes on by itself
                 changed = True
             return changed
-        if self.mode != BOARD:
-            return changed
+        if self.mode != BOARD or self.entry is not None:
+            return changed          # a roll being entered waits for its dice
         actor = m.to_act()
         if g.state == game.MOVE:
             return self._move(now) or changed
@@ -381,8 +501,7 @@ class Play:
         elif now < self.wait_until:
             return changed
         elif g.state == game.OPENING:
-            if self._act(m.roll, now):
-                self._rolled()
+            self._roll(now)
             self.wait_until = now + PASS_MS
         elif g.state == game.ROLL:
             return self._computer_roll(now) or changed
@@ -410,8 +529,7 @@ class Play:
                 self._after_action()
                 self.wait_until = now + DECIDE_MS
             return True
-        if self._act(m.roll, now):
-            self._rolled()
+        if self._roll(now):
             self.wait_until = now + LOOK_MS
         return True
 
@@ -570,6 +688,9 @@ class Play:
         self.turn_input = None
         self.thinker = None
         self.shown = None
+        self.entry = None
+        self.tutor = None
+        self.warning = None
         self.mode = OVER
         self.since = now
         if m.winner >= 0:

@@ -26,6 +26,7 @@ OVER = const(4)            # game over shown, A goes on
 CONFIRM = const(5)         # a question before a choice that counts: A does it, B goes back
 NO_MOVE = const(6)         # a roll with no legal move, shown until A (timed in the demo)
 REPLAY = const(7)          # the last move shown again, step by step; any key leaves
+TUTOR = const(8)           # a confirmed play weighed, then warned of: A keeps it, B plays again
 
 # The other side's last move stays marked until the player on roll acts:
 # the board shows the position before it whenever the die outlines are
@@ -36,6 +37,18 @@ MARK_MS = const(500)
 # prompt A OK / B UNDO shows until the cycle's end, and again each cycle.
 PROMPT_AFTER_MS = const(2000)
 PROMPT_CYCLE_MS = const(3000)
+
+# The tutor's warning goes round: its loss, the board flipping between the
+# play and the better one, then what A and B do.
+TUTOR_TEXT_MS = const(2000)
+TUTOR_BOARD_MS = const(3500)
+TUTOR_CYCLE_MS = const(7000)
+
+
+def points_text(loss):
+    """A loss in 1/10000 points as the tutor says it: 1234 -> '0.12'."""
+    h = (loss + 50) // 100
+    return "%d.%02d" % (h // 100, h % 100)
 
 
 def dice_left(dice, steps):
@@ -145,6 +158,18 @@ def draw(self, frame, now):
         render.screen(frame, "NO MOVE", "%s %d-%d" % (self.names[g.turn], g.dice[0], g.dice[1]),
                       now, self.since, top_colour=colour, bottom_colour=colour)
         return TEXT_TICK_MS
+    if self.entry is not None and self.mode == BOARD:
+        self.entry.draw(frame, now)
+        return TEXT_TICK_MS
+    if self.mode == TUTOR and self.warning is not None:
+        phase = (now - self.since) % TUTOR_CYCLE_MS
+        if phase < TUTOR_TEXT_MS:
+            render.screen(frame, "TUTOR", "-" + points_text(self.warning[0]), now, self.since,
+                          bottom_colour=render.RED)
+            return TEXT_TICK_MS
+        if phase >= TUTOR_TEXT_MS + TUTOR_BOARD_MS:
+            render.screen(frame, "A KEEP", "B RETRY", now, self.since)
+            return TEXT_TICK_MS
     t = self.turn_input
     if self.mode == BOARD and t is not None and self.shown is None and t.complete() \
             and (now - self.done_at) % PROMPT_CYCLE_MS >= PROMPT_AFTER_MS:
@@ -162,8 +187,9 @@ def draw(self, frame, now):
         return TEXT_TICK_MS
     fill_scene(self, now)
     render.draw_board(frame, self.scene, now)
-    if self.mode == HINT:
-        if self.hint_board is None and render.blink(now, 200):
+    if self.mode == HINT or self.mode == TUTOR:
+        thinking = self.hint_board is None if self.mode == HINT else self.warning is None
+        if thinking and render.blink(now, 200):
             render.put(frame, render.MARKS_X, 7, render.YELLOW)
         return HINT_TICK_MS
     return BOARD_TICK_MS
@@ -200,6 +226,14 @@ def fill_scene(self, now):
         if self.hint_board is not None and (now - self.since) // HINT_FLIP_MS & 1:
             s.board = self.hint_board
             s.left = ()
+        return
+    if self.mode == TUTOR:
+        # the play made, and once warned by turns the better one
+        s.board = self.turn_input.board
+        s.left = ()
+        w = self.warning
+        if w is not None and (now - self.since - TUTOR_TEXT_MS) // HINT_FLIP_MS & 1:
+            s.board = w[1]
         return
     last = self.last
     if self.mode == REPLAY:

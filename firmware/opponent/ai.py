@@ -30,6 +30,7 @@ from firmware.engine.position import flip, winner_kind
 
 ONE = evaluator.ONE
 LEVELS = const(5)
+PRO = const(4)               # the strongest level without noise or look-ahead: 0-ply
 LEVEL_NAMES = ("KID", "EASY", "CLUB", "PRO", "MAX")
 # Noise (about one standard deviation, in 1/ONE points) added to each
 # play's equity, by level: level 1 first.
@@ -120,6 +121,7 @@ _S_BASE = const(0)       # set the scorer's base to the candidate's result
 _S_REPLIES = const(1)    # generate the opponent's plays for the roll
 _S_RANK = const(2)       # linear ranking of many replies, keep the REPLIES best
 _S_NET = const(3)        # the network scores the kept replies
+_PLAYED = const(6)       # Loss: the play being judged, when the choice did not score it
 
 
 class Thinker:
@@ -475,6 +477,54 @@ def play_loss(board, d1, d2, result_board):
         if plays.result(i) == result_board:
             return neg - ranked[0][0]
     raise ValueError("that position is not reachable with %d-%d" % (d1, d2))
+
+
+class Loss(Thinker):
+    """play_loss in slices, for the tutor: PRO's choice for board and dice
+    and what the play reaching `played` gives away against it (1/ONE
+    points, 0 for the best). When step() returns True, .loss is that and
+    .result the better play, (result_board, move).
+
+    The best is the best of the plays PRO scores (all of them up to
+    NET_PLAYS, else the NET_PLAYS the prefilter ranks best), so on rolls
+    with more plays than that the loss can be smaller than play_loss's.
+    The played play's own score comes from the choice when it was among
+    those scored, else from one more unit after it."""
+
+    def __init__(self, board, d1, d2, played, plays=None):
+        self.played = bytes(played)
+        self.played_eq = None
+        self.loss = None
+        Thinker.__init__(self, board, d1, d2, PRO, plays)
+
+    def _keep(self, e, i):
+        if self.played_eq is None and self.plays.result(i) == self.played:
+            self.played_eq = e
+        Thinker._keep(self, e, i)
+
+    def _finish(self, index):
+        scorer = self.scorer
+        Thinker._finish(self, index)
+        if len(self.plays) == 1:
+            self.loss = 0           # no choice, nothing given away
+        elif self.played_eq is not None:
+            self.loss = self.top_eq[0] - self.played_eq
+        else:
+            self.scorer = scorer    # its base is still the roll's position
+            self.phase = _PLAYED
+
+    def _cost(self):
+        return COST_NET if self.phase == _PLAYED else Thinker._cost(self)
+
+    def _unit(self):
+        if self.phase != _PLAYED:
+            return Thinker._unit(self)
+        self.played_eq = play_equity(self.scorer, self.played)
+        self.scorer = None
+        self.loss = self.top_eq[0] - self.played_eq
+        if self.loss < 0:
+            self.loss = 0           # the prefilter dropped a play the network likes more
+        self.phase = _DONE
 
 
 def _cube_noise(board, level):
