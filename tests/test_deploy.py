@@ -1,8 +1,10 @@
 """The deploy tool (tools/deploy.py, tools/devlink) against a simulated board
 (tests/fakeboard.py): a running game and its watchdog, update mode, a copy cut
-short, stale files of an earlier image, the player's files and an old save,
-no board and two boards. The scripts sent to the board also run under the
-MicroPython unix port."""
+short, stale files of an earlier image, the player's files and an old save
+(one the new firmware cannot read, one in the older payload format it
+reads), no board and two boards; a copy cut short and no board answering
+also through MpremoteTransport with a stand-in mpremote. The scripts sent to
+the board also run under the MicroPython unix port."""
 import datetime
 import os
 import subprocess
@@ -14,7 +16,7 @@ from firmware.engine import save
 from firmware.engine.dice import Dice, SeededSource
 from firmware.engine.game import Match
 from firmware.handheld.app import App
-from tests import fakeboard
+from tests import fakeboard, oldsave
 from tests.fakeboard import FakeBoard, Port, pico_port
 from tools import deploy
 from tools.devlink import remote, update
@@ -77,7 +79,7 @@ def player_files(record=None):
 class Run:
     """tools.deploy's main() against a board; the exit code and what it said."""
 
-    def __init__(self, board, tmp_path, *args):
+    def __init__(self, board, tmp_path, *args, transport=None):
         self.lines = []
         stamp = [datetime.datetime(2026, 12, 1, 11, 30, 0)]
 
@@ -87,13 +89,13 @@ class Run:
         self.backups = str(tmp_path / "backups")
         self.code = deploy.main(
             list(args) + ["--backups", self.backups, "--to", str(tmp_path / "games")],
-            transport=board, sleep=board.sleep, now=now, out=self.lines.append)
+            transport=transport or board, sleep=board.sleep, now=now, out=self.lines.append)
         self.text = "\n".join(self.lines)
         self.words = " ".join(self.text.split())
 
 
-def flash(board, tmp_path, image, *extra):
-    return Run(board, tmp_path, "flash", "--out", image, "--no-build", *extra)
+def flash(board, tmp_path, image, *extra, transport=None):
+    return Run(board, tmp_path, "flash", "--out", image, "--no-build", *extra, transport=transport)
 
 
 def assert_image_on(board, image):
@@ -288,6 +290,26 @@ def test_a_wrong_read_back_stops_before_main_py(tmp_path, image):
 
 # --- the player's data ---------------------------------------------------------------
 
+def test_a_save_in_the_older_payload_format_is_read_and_kept(tmp_path, image):
+    """The earlier firmware's save (payload version 1, no dice counts) of a
+    7-point match at 3-2: the new firmware reads it, and it stays as it was."""
+    record = oldsave.record()
+    assert record[12] == oldsave.PAYLOAD_VERSION != App(Dice(SeededSource(1))).snapshot()[0]
+    files = dict(old_image(image), **dict(PLAYER, **{"blot.sav": record}))
+    board = FakeBoard(files)
+    board.choose_update()
+    run = flash(board, tmp_path, image)
+    assert run.code == 0, run.text
+    assert_image_on(board, image)
+    assert "reads the saved game: it offers RESUME? with the 7-point match at 3-2" in run.words
+    assert "cannot read" not in run.words
+    assert board.files["blot.sav"] == record and "blot.old" not in board.files
+    folder = os.path.join(run.backups, "2026-12-01_113001")
+    with open(os.path.join(folder, "blot.sav"), "rb") as f:
+        assert f.read() == record
+    assert board.mode == fakeboard.GAME
+
+
 def test_a_save_the_new_firmware_cannot_read_is_reported_and_kept(tmp_path, image):
     record = bytearray(save_record())
     record[4] = save.FORMAT_VERSION + 1
@@ -429,6 +451,124 @@ def test_mpremote_transport_commands_and_errors():
     with pytest.raises(NoAnswer) as info:
         t.exec("x")
     assert "could not enter raw repl" in str(info.value)
+
+
+SERIAL_GONE = ("serial.serialutil.SerialException: device reports readiness to read but "
+               "returned no data (device disconnected or multiple access on port?)")
+
+
+class FakeMpremote:
+    """mpremote's command line as MpremoteTransport runs it (subprocess.run's
+    arguments and answer) in front of a FakeBoard: exec, cp joined by +, and
+    reset, one connection a run; a board gone or a cable pulled answers as
+    mpremote 1.29 does (its message on stderr, exit 1). `hang`: the port
+    opens and nothing ever answers."""
+
+    def __init__(self, board, device="/dev/ttyACM0"):
+        self.board = board
+        self.device = device
+        self.hang = False
+        self.runs = []
+
+    def __call__(self, command, capture_output=False, text=False, timeout=None):
+        assert capture_output and text and timeout
+        assert command[:3] == ["mpremote", "connect", self.device], command
+        self.runs.append(command[3:])
+        if self.hang:
+            raise subprocess.TimeoutExpired(command, timeout)
+        if not self.board.plugged:
+            return Completed(1, "", "mpremote: failed to access %s (it may be in use by "
+                                    "another program)\n" % self.device)
+        args = command[3:]
+        out = []
+        try:
+            if args[0] == "exec":
+                assert len(args) == 2
+                return Completed(0, self.board.exec(args[1]))
+            if args == ["reset"]:
+                self.board.reset()
+                return Completed(0)
+            pairs = []
+            while args:
+                assert args[0] == "cp" and len(args) >= 3 and args[3:4] in ([], ["+"]), args
+                pairs.append((args[1], args[2]))
+                out.append("cp %s %s\n" % (args[1], args[2]))
+                args = args[4:]
+            if all(src.startswith(":") for src, _ in pairs):
+                self.board.get([(src[1:], dst) for src, dst in pairs])
+            else:
+                assert all(dst.startswith(":") for _, dst in pairs)
+                self.board.put([(src, dst[1:]) for src, dst in pairs])
+            return Completed(0, "".join(out))
+        except BoardError as exc:
+            if args[0] == "exec":
+                return Completed(1, str(exc))       # the board's traceback, on stdout
+            return Completed(1, "".join(out), "mpremote: %s\n" % exc)
+        except NoAnswer:
+            return Completed(1, "".join(out), "Traceback (most recent call last):\n"
+                             "  File \"mpremote/transport_serial.py\", line 147, in read_until\n"
+                             + SERIAL_GONE + "\n")
+
+
+def put_runs(mpremote):
+    """The board paths each mpremote run copied onto the board, run by run."""
+    return [[a[i + 2][1:] for i in range(len(a)) if a[i] == "cp"]
+            for a in mpremote.runs if a[0] == "cp" and a[2].startswith(":")]
+
+
+def test_a_copy_cut_short_through_mpremote_is_reported_and_running_it_again_finishes(
+        tmp_path, image):
+    files = dict(old_image(image), **player_files())
+    board = FakeBoard(files)
+    board.choose_update()
+    mpremote = FakeMpremote(board)
+    transport = MpremoteTransport("/dev/ttyACM0", "mpremote", mpremote)
+    assert len(fakeboard.image_files(image)) > 32
+    board.cut_after_files = 20          # the cable goes in the second batch of 16
+    run = flash(board, tmp_path, image, transport=transport)
+    assert run.code == 3, run.text
+    assert "cut short while copying files" in run.words
+    assert "device disconnected or multiple access on port?) (mpremote exit 1)" in run.words
+    assert "run the same command again" in run.words and "2026-12-01_113001" in run.words
+    first = put_runs(mpremote)
+    assert len(first) == 2 and len(first[0]) == 16     # a full batch, then the cut one
+    first = first[0] + first[1]
+    board.plug()
+    assert "main.py" not in board.files and board.mode == fakeboard.REPL
+    for name, data in player_files().items():
+        assert board.files[name] == data
+    mpremote.runs.clear()
+    again = flash(board, tmp_path, image, transport=transport)
+    assert again.code == 0, again.text
+    assert "unfinished image" in again.words
+    assert_image_on(board, image)
+    second = [p for batch in put_runs(mpremote) for p in batch]
+    # the 20 files copied whole are not copied again; the one cut mid-file is
+    assert not set(first[:20]) & set(second) and first[20] in second
+    for name, data in player_files().items():
+        assert board.files[name] == data
+    assert board.mode == fakeboard.GAME and mpremote.runs[-1] == ["reset"]
+
+
+def test_no_board_answering_through_mpremote(tmp_path, image):
+    board = FakeBoard(dict(old_image(image), **player_files()))
+    board.choose_update()
+    before = dict(board.files)
+    mpremote = FakeMpremote(board)
+    transport = MpremoteTransport("/dev/ttyACM0", "mpremote", mpremote)
+    board.unplug()
+    run = flash(board, tmp_path, image, transport=transport)
+    assert run.code == 2, run.text
+    assert "The board does not answer (mpremote: failed to access /dev/ttyACM0 (it may be in " \
+        "use by another program) (mpremote exit 1))" in run.words
+    assert "Check that it is plugged in" in run.words and "run this command again" in run.words
+    assert len(mpremote.runs) == 1 and mpremote.runs[0][0] == "exec"
+    mpremote.hang = True                # plugged in, and silent
+    board.plug()
+    run = flash(board, tmp_path, image, transport=transport)
+    assert run.code == 2, run.text
+    assert "does not answer (mpremote gave no answer within 120 s)" in run.words
+    assert board.files == before and not os.path.exists(run.backups)
 
 
 def test_a_board_whose_micropython_cannot_load_the_image_is_told_which_to_install(tmp_path, image):

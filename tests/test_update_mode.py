@@ -1,15 +1,19 @@
 """Update mode, end to end on the simulator: the menu's UPDATE restarts the
 board with no game and no watchdog, once; MENU held at power-on does the
-same; saves from another firmware are kept aside, never a crash.
+same; saves from another firmware are kept aside, never a crash, and one
+the earlier firmware wrote (payload version 1) resumes its match.
 Only simulated buttons and power in; LEDs and the flash out."""
 import main
-from firmware.engine import save
+from firmware.engine import game, save
+from firmware.engine.dice import Dice, SeededSource
+from firmware.handheld import app as appmod
 from tools.sim import reader
 from tools.sim.core import UPDATE, Sim
 from tools.sim.flash import FolderFlash
-from tools.sim.player import Player, is_text
+from tools.sim.player import Player, board_after, is_text
 
-from tests.test_e2e_power import game_at_a_roll
+from tests import oldsave
+from tests.test_e2e_power import game_at_a_roll, resume_any
 
 
 def lines(sim):
@@ -132,8 +136,11 @@ def test_a_save_in_another_record_format_is_kept_aside(tmp_path):
 
 def test_a_payload_the_app_cannot_read_is_kept_aside(tmp_path):
     flash, payload = saved_game(tmp_path)
+    # the match is the payload's tail, after the settings and the dice counts
+    at = len(payload) - len(appmod.App(Dice(SeededSource(1)), saved=payload).resumable[-1].to_bytes())
+    assert payload[at] == game.FORMAT
     for changed in (bytes([payload[0] + 1]) + payload[1:],          # the app's version
-                    payload[:8] + bytes([payload[8] + 1]) + payload[9:],   # the match's format
+                    payload[:at] + bytes([payload[at] + 1]) + payload[at + 1:],   # the match's format
                     payload[:20]):                                  # cut short
         record = save.encode(changed, 9)
         sim = start_on(flash, record)
@@ -142,3 +149,37 @@ def test_a_payload_the_app_cannot_read_is_kept_aside(tmp_path):
         assert "blot.sav" not in flash.listdir()
         with open(flash.path("blot.old"), "rb") as f:
             assert f.read() == record
+
+
+def test_a_save_in_the_older_payload_format_resumes_its_match(tmp_path):
+    """The earlier firmware's save (payload version 1, without the dice
+    counts): the new firmware offers RESUME? and the match goes on at 3-2
+    in a 7-point match, the position as saved, player 0 to roll."""
+    flash = FolderFlash(str(tmp_path / "flash"))
+    record = oldsave.record()
+    assert record[12] == oldsave.PAYLOAD_VERSION < appmod.VERSION
+    with open(flash.path("blot.sav"), "wb") as f:
+        f.write(record)
+    sim = Sim(flash, seed=5)
+    p = Player(sim)
+    assert resume_any(p) == (board_after(oldsave.BOARD, 0), 0, None)
+    assert not sim.crashes and "blot.old" not in flash.listdir()
+    p.press("MENU")
+    p.choose("SCORE")
+    assert reader.read_scrolling(sim, 9) == "3-2 OF 7"
+    p.press("MENU")                             # back to the board
+    p.wait_until(lambda g: not is_text(g), what="the board")
+    assert reader.read_board(p.grid()) == board_after(oldsave.BOARD, 0)
+    # the roll saves: now in today's format, the match and its record carried over
+    p.press("A")
+    p.wait_until(lambda g: reader.read_dice(g) is not None and reader.marks(g), what="the dice")
+    app = sim.loop.app
+    assert (app.main.value("PLAY"), app.main.value("LEVEL"), app.main.value("POINTS")) == (0, 1, 4)
+    status, payload = save.SaveFile(flash, flash.open, main.SAVE_NAME).load()
+    assert status == save.OK and payload[0] == appmod.VERSION
+    again = appmod.App(Dice(SeededSource(1)), saved=payload)
+    assert again.screen == appmod.RESUME
+    match = again.resumable[-1]
+    assert (match.length, match.score, match.games) == (oldsave.LENGTH, list(oldsave.SCORE), 5)
+    assert bytes(match.record.data).startswith(oldsave.RECORD)
+    assert match.game.board == oldsave.BOARD and match.game.dice == app.match.game.dice != (0, 0)
