@@ -348,7 +348,8 @@ class App:
         """The DICE screen (firmware/handheld/dicescreen.py) over the current one."""
         self._dice_back = self.screen
         from firmware.handheld.dicescreen import DiceScreen   # its code only when looked at
-        self.dice_screen = DiceScreen(self.dice, self.tally, self.now)
+        by_hand = self.play is not None and self.play.hand
+        self.dice_screen = DiceScreen(self.dice, self.tally, self.now, by_hand)
         self.screen = DICE
 
     def _check_dice(self):

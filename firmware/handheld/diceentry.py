@@ -60,7 +60,7 @@ class DiceEntry:
             colours = (render.RED, render.GREEN)
         else:
             colour = render.RED if self.mover == 0 else render.GREEN
-            render.screen(frame, self.name + " DICE", "", now, self.since, top_colour=colour)
+            render.screen(frame, self.name, "", now, self.since, top_colour=colour)
             colours = (colour, colour)
         # the die being set blinks yellow; the one not yet set shows a dash
         for i in (0, 1):

@@ -55,14 +55,17 @@ def count_pages(scope, counts):
 
 
 class DiceScreen:
-    def __init__(self, dice, tally, now_ms):
+    def __init__(self, dice, tally, now_ms, by_hand=False):
         self.dice = dice
         self.tally = tally
+        self.by_hand = by_hand      # the match in play rolls the players' own dice
         self.page = 0
         self.since = now_ms
 
     def pages(self):
         out = [health_page(self.dice)]
+        if self.by_hand:
+            out.insert(0, ("BY HAND", "THE DICE ENTERED ARE NOT COUNTED HERE", render.YELLOW))
         if self.tally is not None:
             out.extend(count_pages(_SCOPES[0], self.tally.session))
             out.extend(count_pages(_SCOPES[1], self.tally.all_time()))

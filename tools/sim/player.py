@@ -23,6 +23,9 @@ POLL_MS = 100
 PRESS_MS = 30       # past the 20 ms debounce
 GAP_MS = 40
 
+# the main menu's items (firmware/handheld/app.py)
+MAIN_ITEMS = ("PLAY", "LEVEL", "POINTS", "CLOCK", "DICE", "TUTOR", "SOUND", "START", "UPDATE")
+
 # cursor stops along each half, left to right, in red's numbering (25 bar, 0 off)
 TOP = (13, 14, 15, 16, 17, 18, 25, 19, 20, 21, 22, 23, 24, 0)
 BOTTOM = (12, 11, 10, 9, 8, 7, 25, 6, 5, 4, 3, 2, 1, 0)
@@ -253,10 +256,10 @@ class Player:
             self.press("RIGHT")
         raise Stuck("no value %r for %r:\n%s" % (value, label, self.sim.text()))
 
-    def start(self, mode="2 PLAYER", points=None, clock=None, level=None):
-        """From the main menu: set the mode, match length, clock and level, then START."""
-        self.wait_until(lambda g: self.top_line() in ("PLAY", "LEVEL", "POINTS", "CLOCK", "SOUND", "START"),
-                        what="the main menu")
+    def start(self, mode="2 PLAYER", points=None, clock=None, level=None, dice=None, tutor=None):
+        """From the main menu: set the mode, match length, clock, level, dice
+        (AUTO, BY HAND) and tutor (OFF, 0.05 ...), then START."""
+        self.wait_until(lambda g: self.top_line() in MAIN_ITEMS, what="the main menu")
         self.choose("PLAY", mode)
         if level is not None:
             self.choose("LEVEL", level)
@@ -264,13 +267,49 @@ class Player:
             self.choose("POINTS", points)
         if clock is not None:
             self.choose("CLOCK", clock)
+        if dice is not None:
+            self.choose("DICE", dice)
+        if tutor is not None:
+            self.choose("TUTOR", tutor)
         self.choose("START")
         self.press("A")
+
+    # ---- dice by hand ------------------------------------------------------
+
+    def entry(self):
+        """(top line, faces shown, the die being set 0/1) while dice are
+        entered by hand (the bottom line reads '< 3 - >' or '< 3 5 >'), else None."""
+        grid = self.grid()
+        if not is_text(grid):
+            return None
+        bottom = reader.line_text(grid, 9)
+        if not (bottom.startswith("<") and bottom.endswith(">")):
+            return None
+        words = bottom[1:-1].split()
+        if len(words) != 2:
+            return None
+        top = reader.line_text(grid, 1)
+        return top, words, 0 if words[1] == "-" else 1
+
+    def enter_dice(self, d1, d2):
+        """Sets the entry's two dice to d1 and d2 (the opening: red's die,
+        then green's) with UP, each confirmed with A."""
+        for i, face in ((0, d1), (1, d2)):
+            for _ in range(7):
+                seen = self.entry()
+                if seen is None or seen[2] != i:
+                    raise Stuck("no die %d to set:\n%s" % (i + 1, self.sim.text()))
+                if seen[1][i] == str(face):
+                    break
+                self.press("UP")
+            else:
+                raise Stuck("die %d never showed %d:\n%s" % (i + 1, face, self.sim.text()))
+            self.press("A")
 
     # ---- a game ------------------------------------------------------------
 
     def play_game(self, strategies, humans=(0, 1), double_at=None, take=True, max_steps=3000,
-                  before_roll=None, stop=()):
+                  before_roll=None, stop=(), hand=None):
         """Plays until a game-over screen; returns (top, bottom, last board).
 
         strategies: per side (0 red, 1 green) a strategy function. double_at:
@@ -278,7 +317,10 @@ class Player:
         before rolling; turns count the rolls of the human sides.
         take: the answer of a human asked to take a double. before_roll:
         called as before_roll(player, grid, mover) when a human is to roll.
-        stop: top lines of text screens at which it returns at once."""
+        stop: top lines of text screens at which it returns at once.
+        hand: with dice by hand, hand(top line) gives the two dice to enter
+        (top: 'OPENING' or 'TIE' for the opening, else the mover's name).
+        The tutor's warnings are answered A (kept)."""
         board = None            # the last board read before a roll
         known = None            # the position tracked through our own plays
         turns = 0
@@ -289,7 +331,10 @@ class Player:
                 self.log.append((top, bottom))
                 if top.endswith(" WINS") or top in stop:
                     return top, bottom, known
-                if top in ("OPENING", "NO MOVE"):
+                entry = self.entry() if hand is not None else None
+                if entry is not None:
+                    self.enter_dice(*hand(entry[0]))
+                elif top in ("OPENING", "NO MOVE", "TUTOR", "A KEEP"):
                     self.press("A")
                 elif top.startswith("DOUBLE TO") and not top.endswith("?"):
                     self.press("A" if take else "B")
