@@ -31,6 +31,9 @@ SLEEP_SLICE_MS = const(100)  # one lightsleep while asleep, far inside the watch
 BATTERY_MS = const(1000)     # how often the battery is sampled
 SAVE_NAME = "blot"           # blot.sav, with blot.bak and blot.tmp beside it
 MAT_FILE = "blot.mat"        # the match so far, for GNU Backgammon
+MAT_TMP = MAT_FILE + ".tmp"  # the match file being written, renamed over it when whole
+MAT_LINES = const(2)         # match file lines written in a quiet pass (about 5 ms each)
+_ALL_LINES = const(0x7FFFFFFF)
 CRASH_FILE = "blot.crash"    # the last crash, and how many came in a row
 CRASH_LIMIT = const(3)       # crashes in a row before the saved game is set aside
 UPDATE_FILE = "blot.update"  # left by the menu's UPDATE, removed at the next start-up
@@ -66,6 +69,7 @@ class Loop:
         self.restart = False         # run() resets the board: update mode next
         self.saves = 0
         self._mat_due = False        # the match file is behind the save
+        self._mat_job = None         # (temporary file, its lines to come) while being written
         self.events = 0              # button events handed to the app, all time
         self.save_failures = 0
         self.asleep = False
@@ -126,11 +130,11 @@ class Loop:
         if data is not None:
             self.write_save(data, mat=False)
         elif self._mat_due and not n:
-            # The match file in a pass of its own, one that carried no
+            # The match file a few lines a pass, in passes that carried no
             # press: no pass writes both files (each write can stall the
-            # CPU for a flash erase, 45 ms), and a press that has just come
-            # is not kept waiting for the second.
-            self.write_mat()
+            # CPU for a flash erase, 45 ms), and the whole file's text is
+            # hundreds of milliseconds of bytecode late in a match.
+            self._write_mat_lines(MAT_LINES)
         if app.update_requested:
             self.request_update()
         if hw.power.update(ticks) == SLEEP or app.sleep_requested:
@@ -187,10 +191,10 @@ class Loop:
         status = self.store.save(data)
         if status == save.OK:
             self.saves += 1
+            self._drop_mat()        # its text is behind the new save: start again
+            self._mat_due = True
             if mat:
                 self.write_mat()
-            else:
-                self._mat_due = True
             if self.crashes:
                 self._clear_crashes()
         else:
@@ -208,20 +212,47 @@ class Loop:
         self.restart = True
 
     def write_mat(self):
-        """The match file beside the save, replaced whole via a temporary name."""
-        self._mat_due = False
-        if self.app.match is None:
-            return
-        tmp = MAT_FILE + ".tmp"
+        """The match file beside the save, the rest of it at once."""
+        while self._mat_due:
+            self._write_mat_lines(_ALL_LINES)
+
+    def _write_mat_lines(self, count):
+        """The next `count` lines of the match file into its temporary file;
+        the last one renames it over MAT_FILE, so the file on the flash is
+        the old one or the new one, never half of one."""
+        job = self._mat_job
         try:
-            f = self.open(tmp, "w")
-            try:
-                self.app.write_mat(f)
-            finally:
-                f.close()
-            self.os.rename(tmp, MAT_FILE)
+            if job is None:
+                lines = self.app.mat_lines()
+                if lines is None:
+                    self._mat_due = False
+                    return
+                job = self._mat_job = (self.open(MAT_TMP, "w"), lines)
+            f, lines = job
+            for _ in range(count):
+                try:
+                    line = next(lines)
+                except StopIteration:
+                    self._mat_job = None
+                    self._mat_due = False
+                    f.close()
+                    self.os.rename(MAT_TMP, MAT_FILE)
+                    return
+                f.write(line)
+                f.write("\n")
         except OSError:
-            pass
+            self._drop_mat()
+            self._mat_due = False
+
+    def _drop_mat(self):
+        """Abandons the match file being written (the old one stays)."""
+        job = self._mat_job
+        self._mat_job = None
+        if job is not None:
+            try:
+                job[0].close()
+            except OSError:
+                pass
 
     def _read_crashes(self):
         try:

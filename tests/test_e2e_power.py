@@ -294,3 +294,57 @@ def test_fresh_batteries_after_a_critical_one_bring_the_game_back_on_a_press(tmp
         sim.run_ms(1000)
         assert not sim.loop.asleep and sim.display_on()
     assert sim.restarts == []
+
+
+def mat_text(p):
+    path = p.sim.flash.path("blot.mat")
+    return open(path).read() if os.path.exists(path) else None
+
+
+def test_the_match_file_is_written_a_few_lines_a_pass_and_replaced_whole(tmp_path):
+    # The whole file's text is long bytecode late in a match: it goes out
+    # over quiet passes into blot.mat.tmp, and only the last renames it over
+    # blot.mat, so the file on the flash is always a whole one.
+    p, board, mover = game_at_a_roll(tmp_path, turn=12)
+    p.sim.run_ms(2000)
+    old = mat_text(p)
+    assert old is not None and "1) " in old
+    loop = p.sim.loop
+    saves = loop.saves
+    p.sim.down("A")         # the roll: a save, then the match file behind it
+    while loop.saves == saves:
+        assert mat_text(p) == old
+        p.sim.run_ms(10)
+    p.sim.up("A")
+    passes = writing = 0
+    while loop._mat_due:
+        assert mat_text(p) == old
+        writing += "blot.mat.tmp" in p.sim.flash.listdir()
+        p.sim.run_ms(10)
+        passes += 1
+        assert passes < 500
+    assert passes > 5 and writing > 5
+    new = mat_text(p)
+    out = []
+    loop.app.write_mat(type("S", (), {"write": lambda self, s: out.append(s)})())
+    assert new == "".join(out)
+    assert "blot.mat.tmp" not in p.sim.flash.listdir()
+
+
+def test_a_power_cut_while_the_match_file_is_written_keeps_the_old_one(tmp_path):
+    p, board, mover = game_at_a_roll(tmp_path, turn=10)
+    p.sim.run_ms(2000)
+    old = mat_text(p)
+    loop = p.sim.loop
+    saves = loop.saves
+    p.sim.down("A")
+    while loop.saves == saves:
+        p.sim.run_ms(10)
+    p.sim.up("A")
+    p.sim.run_ms(20)
+    assert loop._mat_due and "blot.mat.tmp" in p.sim.flash.listdir()
+    p.sim.cut_power()
+    assert mat_text(p) == old
+    resume_any(p)
+    p.sim.run_ms(3000)
+    assert mat_text(p) == old

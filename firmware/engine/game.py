@@ -407,6 +407,10 @@ class Match:
         """The match so far as a .mat file gnubg imports."""
         self.record.write_mat(stream, self.length, names)
 
+    def mat_lines(self, names=("Player 1", "Player 2")):
+        """The same text, a line at a time (a generator)."""
+        return self.record.mat_lines(self.length, names)
+
     # -- save and restore -------------------------------------------------
 
     def to_bytes(self):

@@ -198,6 +198,13 @@ class App:
         self.play.match.write_mat(stream, self.play.names)
         return True
 
+    def mat_lines(self):
+        """The same text a line at a time (a generator); None when no match
+        is in play."""
+        if self.play is None:
+            return None
+        return self.play.match.mat_lines(self.play.names)
+
     def snapshot(self):
         """The payload to save now: settings and the match in play."""
         out = bytearray((VERSION, self.main.value("PLAY"), self.main.value("LEVEL"),
