@@ -241,3 +241,92 @@ def test_terminal_status_line_after_a_power_cut_in_a_long_session(tmp_path):
         frames.append(render(sim))
         status = [line for line in screen_after(frames) if line.startswith("battery")]
         assert len(status) == 1 and status[0].endswith("restarts %d" % cut), status
+
+
+class _Through:
+    """The simulator as the window drives it: presses are the window's key
+    events, time passes in the window's frames (10 ms each, so every tone
+    reaches the mixer); everything else is the Sim's."""
+
+    KEYS = {"UP": "K_UP", "DOWN": "K_DOWN", "LEFT": "K_LEFT", "RIGHT": "K_RIGHT",
+            "A": "K_z", "B": "K_x", "CUBE": "K_c", "MENU": "K_m"}
+
+    def __init__(self, window):
+        self.window = window
+        self.heard = []             # every frequency the window's tone sounded
+
+    def __getattr__(self, name):
+        return getattr(self.window.sim, name)
+
+    def run_ms(self, ms):
+        for _ in range(max(1, ms // 10)):
+            self.window.frame(10)
+            self.heard.append(self.window.tone.freq)
+
+    def press(self, name, hold_ms=60, gap_ms=140):
+        import pygame
+        key = getattr(pygame, self.KEYS[name])
+        self.window.handle(pygame.event.Event(pygame.KEYDOWN, key=key))
+        self.run_ms(hold_ms)
+        self.window.handle(pygame.event.Event(pygame.KEYUP, key=key))
+        self.run_ms(gap_ms)
+
+
+def test_window_with_sound_plays_a_marked_computer_move_and_its_replay(tmp_path, monkeypatch):
+    """Sound on, through SDL's dummy drivers, every press a key event: a
+    game against the computer up to its first move marked on the board,
+    then B before the roll replays that move with its sounds."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    from firmware.handheld import sounds
+    from hw.buzzer import note_hz
+    from tools.sim import reader
+    from tools.sim.cli import parse
+    from tools.sim.core import Sim
+    from tools.sim.flash import FolderFlash
+    from tools.sim.player import Player, runner
+    from tools.sim.window import Window
+    args = parse(["--data", str(tmp_path / "flash"), "--fresh"])
+    window = Window(Sim(FolderFlash(args.data), seed=2), args)
+    seen = {}
+
+    class Done(Exception):
+        pass
+
+    def marked(player, grid, mover):
+        looks = []
+        for _ in range(4):
+            looks.append(bytes(player.grid()))
+            player.sim.run_ms(250)
+        lit = [g for g in looks if reader.read_die(g, 9)[0] == 0]
+        dark = [g for g in looks if reader.read_die(g, 9)[0] != 0]
+        if not dark or reader.read_board(lit[0]) == reader.read_board(dark[0]):
+            return                  # nothing marked: the computer has not moved yet
+        seen["before"], seen["after"] = reader.read_board(dark[0]), reader.read_board(lit[0])
+        played = window.tone.played
+        through.heard[:] = []
+        player.press("B")           # the replay, from the position before the move
+        seen["replay"] = reader.read_board(player.grid())
+        seen["replay dice"] = reader.read_dice(player.grid())
+        player.sim.run_ms(6000)
+        seen["tones"] = window.tone.played - played
+        seen["heard"] = set(through.heard)
+        lit = player.wait_until(lambda g: reader.read_die(g, 9)[0] == 0, what="the outlines lit")
+        seen["back"] = reader.read_board(lit)
+        raise Done
+    try:
+        assert window.tone.ok, "the dummy audio driver opens a mixer"
+        through = _Through(window)
+        p = Player(through)
+        through.run_ms(300)
+        p.start("VS CPU", level="KID")
+        try:
+            p.play_game({0: runner}, humans=(0,), before_roll=marked)
+        except Done:
+            pass
+    finally:
+        window.close()
+    assert seen["replay"] == seen["before"] and seen["back"] == seen["after"]
+    assert seen["replay dice"][0] == 1          # the computer's dice, in green's half
+    assert note_hz(sounds.MOVE[0]) in seen["heard"] or note_hz(sounds.HIT[0]) in seen["heard"]
+    assert seen["tones"] >= 3                   # the click, then a sound a checker

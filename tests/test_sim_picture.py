@@ -1,4 +1,5 @@
-"""The simulator's window draws the handheld: docs/handheld.png is what
+"""The simulator's window draws the handheld: docs/handheld.png and the
+pictures of a pass and of the computer's marked move are what
 tools/sim/picture.py makes today, and the drawing follows the simulated
 board (LEDs, buttons lit while pressed, the buzzer, the batteries)."""
 import os
@@ -14,14 +15,41 @@ def dummy_sdl(monkeypatch):
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
 
 
-def test_docs_handheld_png_is_the_current_picture(tmp_path, dummy_sdl):
+@pytest.mark.parametrize("name", ["handheld.png", "handheld-pass.png", "handheld-marked.png"])
+def test_docs_pictures_are_the_current_ones(tmp_path, dummy_sdl, name):
     import pygame
     from tools.sim import picture
-    made = picture.make(str(tmp_path / "handheld.png"))
-    stored = pygame.image.load(os.path.join(ROOT, "docs", "handheld.png"))
-    assert stored.get_size() == made.get_size(), "docs/handheld.png is stale: run python -m tools.sim.picture"
-    assert pygame.image.tobytes(stored, "RGB") == pygame.image.tobytes(made, "RGB"), \
-        "docs/handheld.png is stale: run python -m tools.sim.picture"
+    play = dict(picture.SCENES)[name]
+    made = picture.make(str(tmp_path / name), play=play)
+    stored = pygame.image.load(os.path.join(ROOT, "docs", name))
+    stale = "docs/%s is stale: run python -m tools.sim.picture" % name
+    assert stored.get_size() == made.get_size(), stale
+    assert pygame.image.tobytes(stored, "RGB") == pygame.image.tobytes(made, "RGB"), stale
+
+
+def test_the_pass_and_the_marked_move_show_what_they_are_made_for(tmp_path, dummy_sdl):
+    """The scenes read off the simulated LEDs: NO MOVE with the dice, and
+    the two looks of a marked move differ where the computer moved."""
+    from tools.sim import picture, reader
+    from tools.sim.cli import parse
+    from tools.sim.core import Sim
+    from tools.sim.flash import FolderFlash
+    from tools.sim.window import Window
+    seen = {}
+    for name, play in picture.SCENES[1:]:
+        data = str(tmp_path / name)
+        sim = Sim(FolderFlash(data), seed=picture.SEED)
+        window = Window(sim, parse(["--data", data, "--mute"]))
+        try:
+            looks = play(window)
+            seen[name] = (reader.screen_lines(sim.grid()), looks)
+        finally:
+            window.close()
+    assert seen["handheld-pass.png"][0] == ("NO MOVE", "RED 6-6")
+    before, after = seen["handheld-marked.png"][1]
+    import pygame
+    assert before.get_size() == after.get_size()
+    assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(after, "RGB")
 
 
 def test_the_drawing_follows_the_board(tmp_path, dummy_sdl):

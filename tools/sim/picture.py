@@ -1,10 +1,15 @@
-"""The picture of the simulator's window in the docs (docs/handheld.png):
-the handheld as a newcomer sees it, made headless through SDL's dummy
-video driver from a fixed game.
+"""The pictures of the simulator's window in the docs, made headless
+through SDL's dummy video driver from fixed games played through the
+simulated buttons:
 
-    python -m tools.sim.picture [--out docs/handheld.png]
+    docs/handheld.png         the handheld as a newcomer sees it
+    docs/handheld-pass.png    a roll with no legal move: NO MOVE with the dice
+    docs/handheld-marked.png  the computer's last move marked, the board's
+                              two looks side by side (before it, after it)
 
-tests/test_sim_picture.py makes it again and compares it pixel for pixel.
+    python -m tools.sim.picture [--docs DIR]
+
+tests/test_sim_picture.py makes them again and compares them pixel for pixel.
 """
 import argparse
 import os
@@ -13,8 +18,10 @@ import sys
 import tempfile
 
 SEED = 8
-OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
-                   "docs", "handheld.png")
+DOCS = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                    "docs")
+OUT = os.path.join(DOCS, "handheld.png")
+GAP = 12        # between the two looks of a picture made of two
 
 
 def scene(window):
@@ -30,9 +37,81 @@ def scene(window):
     window.frame(30)
 
 
-def make(path, scale=24):
-    """Draws the scene into a window on the dummy driver and saves it as
-    `path`; returns the pygame surface."""
+def _player(window):
+    from tools.sim.player import Player
+    return Player(window.sim)
+
+
+def _roll_by_hand(p, d1, d2, mover):
+    """Enters a roll (the opening: red's die, green's), waits for its dice."""
+    from tools.sim import reader
+    p.enter_dice(d1, d2)
+    p.wait_until(lambda g: reader.read_dice(g) is not None and reader.read_dice(g)[0] == mover
+                 and reader.marks(g), what="the dice")
+    p.sim.run_ms(1000)              # the cursor comes with the roll's plays
+
+
+def _to_roll(p, mover):
+    from tools.sim.player import is_text
+    p.wait_until(lambda g: not is_text(g) and p._ring_colour(g) == mover, what="the roll")
+
+
+def pass_scene(window):
+    """Two players, dice entered by hand: red opens 3-1 with both back
+    checkers (24/21 24/23), green's 2-1 hits (6/4* 8/7), and red's 6-6
+    finds the only entry point it could use closed."""
+    from tools.sim.player import is_text
+    p = _player(window)
+    window.frame(300)
+    p.start("2 PLAYER", dice="BY HAND")
+    p.wait_until(lambda g: is_text(g) and p.top_line() == "OPENING", what="OPENING")
+    p.press("A")
+    _roll_by_hand(p, 3, 1, 0)
+    p.play_move(0, ((24, 21), (24, 23)))
+    _to_roll(p, 1)
+    p.press("A")
+    _roll_by_hand(p, 2, 1, 1)
+    p.play_move(1, ((6, 4), (8, 7)))
+    _to_roll(p, 0)
+    p.press("A")
+    p.enter_dice(6, 6)
+    p.wait_until(lambda g: is_text(g) and p.top_line() == "NO MOVE", what="NO MOVE")
+    window.frame(500)
+
+
+def marked_scene(window):
+    """Against the computer (KID), dice entered by hand: red opens 3-1
+    (8/5 6/5), the computer's 6-4 is played; red is to roll and the board
+    shows the position before that move (the die outlines dark), then
+    after it (lit). Returns the two looks."""
+    from tools.sim import reader
+    from tools.sim.player import is_text
+    p = _player(window)
+    window.frame(300)
+    p.start("VS CPU", level="KID", dice="BY HAND")
+    p.wait_until(lambda g: is_text(g) and p.top_line() == "OPENING", what="OPENING")
+    p.press("A")
+    _roll_by_hand(p, 3, 1, 0)
+    p.play_move(0, ((8, 5), (6, 5)))
+    p.wait_until(lambda g: (p.entry() or ("",))[0] == "CPU", what="the computer's dice")
+    p.enter_dice(6, 4)
+    _to_roll(p, 0)
+    looks = []
+    for lit in (False, True):
+        p.wait_until(lambda g: (reader.read_die(g, 9)[0] == 0) == lit, what="the outlines")
+        window.frame(10)
+        looks.append(window.screen.copy())
+    return looks
+
+
+SCENES = (("handheld.png", scene), ("handheld-pass.png", pass_scene),
+          ("handheld-marked.png", marked_scene))
+
+
+def make(path, scale=24, play=scene):
+    """Draws a scene into a window on the dummy driver and saves it as
+    `path`; returns the pygame surface. A scene that returns looks is
+    saved as those looks side by side."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     import pygame
@@ -46,9 +125,17 @@ def make(path, scale=24):
         sim = Sim(FolderFlash(data), seed=SEED)
         window = Window(sim, args)
         try:
-            scene(window)
-            pygame.image.save(window.screen, path)
-            return window.screen.copy()
+            looks = play(window)
+            if looks is None:
+                picture = window.screen.copy()
+            else:
+                w, h = looks[0].get_size()
+                picture = pygame.Surface((len(looks) * w + (len(looks) - 1) * GAP, h))
+                picture.fill((255, 255, 255))
+                for i, look in enumerate(looks):
+                    picture.blit(look, (i * (w + GAP), 0))
+            pygame.image.save(picture, path)
+            return picture
         finally:
             window.close()
     finally:
@@ -57,10 +144,12 @@ def make(path, scale=24):
 
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m tools.sim.picture", description=__doc__.split("\n\n")[0])
-    p.add_argument("--out", default=OUT, help="where to write the PNG (default docs/handheld.png)")
+    p.add_argument("--docs", default=DOCS, help="the folder to write the PNGs into (default docs/)")
     args = p.parse_args(argv)
-    make(args.out)
-    print("wrote %s" % args.out)
+    for name, play in SCENES:
+        path = os.path.join(args.docs, name)
+        make(path, play=play)
+        print("wrote %s" % path)
     return 0
 
 
