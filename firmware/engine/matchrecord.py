@@ -184,8 +184,10 @@ def check(data):
 
 
 def _games(data):
-    """(first player, (score0, score1), [entries]) for each game."""
-    check(data)
+    """(first player, (score0, score1), [entries]) for each game. The
+    record was checked when it was made (MatchRecord()) and grows by whole
+    entries only: walking it all again here would cost the match file's
+    first slice a whole record's bytecode."""
     i = 0
     while i < len(data):
         first = data[i] & 1
