@@ -6,9 +6,7 @@ them out of the machine's counts."""
 import os
 import re
 
-from firmware.engine import movegen
 from firmware.engine.dice import SeededSource
-from firmware.engine.position import START
 from tools.sim import reader
 from tools.sim.core import Sim
 from tools.sim.flash import FolderFlash
