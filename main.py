@@ -211,6 +211,11 @@ class Loop:
             return
         self.restart = True
 
+    @property
+    def mat_due(self):
+        """True while the match file is behind the save (being written)."""
+        return self._mat_due
+
     def write_mat(self):
         """The match file beside the save, the rest of it at once."""
         while self._mat_due:

@@ -317,7 +317,7 @@ def test_the_match_file_is_written_a_few_lines_a_pass_and_replaced_whole(tmp_pat
         p.sim.run_ms(10)
     p.sim.up("A")
     passes = writing = 0
-    while loop._mat_due:
+    while loop.mat_due:
         assert mat_text(p) == old
         writing += "blot.mat.tmp" in p.sim.flash.listdir()
         p.sim.run_ms(10)
@@ -342,7 +342,7 @@ def test_a_power_cut_while_the_match_file_is_written_keeps_the_old_one(tmp_path)
         p.sim.run_ms(10)
     p.sim.up("A")
     p.sim.run_ms(20)
-    assert loop._mat_due and "blot.mat.tmp" in p.sim.flash.listdir()
+    assert loop.mat_due and "blot.mat.tmp" in p.sim.flash.listdir()
     p.sim.cut_power()
     assert mat_text(p) == old
     resume_any(p)
