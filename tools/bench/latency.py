@@ -9,8 +9,10 @@ two-player game (button presses at the board) and a game against the
 computer (passes while the computer thinks, buttons pressed meanwhile), and
 prints the pass times on the host and their device estimate.
 
-Passes that write the save are timed apart: their cost is the flash (host
-files here, LittleFS on the device), not bytecode. A press reaches the
+Passes that write the save or the match file are timed apart, and the
+host's file I/O is taken out of every pass: on the device that cost is the
+flash's (LittleFS programming pages, now and then erasing a block), which
+the report states from the bytes written and the flash's typical times. A press reaches the
 display after: the debounce (the level must hold hw/board.py's DEBOUNCE_MS),
 the wait for the next poll (at most one pass: the loop's 10 ms period or the
 pass's own time if longer: an idle pass, or one of the computer's thinking
@@ -41,6 +43,8 @@ from tools.sim import mpy as sim_mpy
 DEBOUNCE_MS = hw_board.DEBOUNCE_MS
 PASS_MS = 10
 I2C_MS = 3.3        # all eight modules rewritten: 8 x 18 bytes x 9 bits at 400 kHz
+PAGE_MS = 0.4       # a 256-byte page program on the Pico's W25Q16 flash, typical
+ERASE_MS = 45       # a 4 KB sector erase, typical
 
 SCRIPT = r"""
 import array
@@ -71,7 +75,7 @@ for i in range(MOST):
     best_drv[i] = 1 << 30
     inner[i] = 1 << 30
 split = [None]                  # a devicetime.Split while the kernels are timed apart
-cur = [0, 0, 0, 0]              # app, show, idle sleep, other drivers: us in the pass running
+cur = [0, 0, 0, 0, 0]           # app, show, idle sleep, other drivers, host files and models: us in the pass
 
 def clocked(obj, name, slot):
     real = getattr(obj, name)
@@ -86,8 +90,72 @@ DEVICE_BIN_US = 250             # and in device microseconds
 BINS = 20000                    # 0.4 s on the host, 5 s on the device
 hist = [0] * BINS
 kind = bytearray(MOST)          # b"ITPRSG" index: idle, thinking, press, roll, save, move generation
+flash_bytes = array.array("i", bytes(4 * MOST))   # bytes written to the flash in the pass
+flash_ops = bytearray(MOST)     # files opened for writing, renames and removes in the pass
+ops = [0]
 context = bytearray(3 * MOST)   # screen, game state before, after (press passes)
 count = [0]
+
+class TimedFile:
+    # A file on the simulated flash: the host's file I/O is not the
+    # device's (that is the flash model's), so it is timed out of the pass.
+    def __init__(self, f):
+        self.f = f
+    def write(self, data):
+        t = utime.ticks_us()
+        r = self.f.write(data)
+        cur[4] += utime.ticks_diff(utime.ticks_us(), t)
+        return r
+    def __getattr__(self, name):
+        return getattr(self.f, name)
+    def close(self):
+        t = utime.ticks_us()
+        self.f.close()
+        cur[4] += utime.ticks_diff(utime.ticks_us(), t)
+    def __enter__(self):
+        return self
+    def __exit__(self, *args):
+        self.close()
+
+def timed_flash(flash):
+    for name in ("rename", "remove", "statvfs", "listdir", "open"):
+        real = getattr(flash, name)
+        setattr(flash, name, flash_timer(real, name))
+
+def timed_models():
+    # The simulated board's models (the HT16K33s decoding the bus, the
+    # battery behind the ADC) are host code standing in for silicon: on the
+    # device an I2C write and an ADC read are C calls into the peripherals.
+    import machine
+    board = machine.sim
+    if board.bus not in models:
+        models.append(board.bus)
+        board.bus.write = model_timer(board.bus.write)
+    if board not in models:
+        models.append(board)
+        board.adc_read_u16 = model_timer(board.adc_read_u16)
+
+models = []
+
+def model_timer(real):
+    def wrapper(*args):
+        t = utime.ticks_us()
+        r = real(*args)
+        cur[4] += utime.ticks_diff(utime.ticks_us(), t)
+        return r
+    return wrapper
+
+def flash_timer(real, name):
+    def wrapper(*args):
+        t = utime.ticks_us()
+        r = real(*args)
+        cur[4] += utime.ticks_diff(utime.ticks_us(), t)
+        if name in ("rename", "remove") or (name == "open" and len(args) > 1 and "w" in args[1]):
+            ops[0] += 1
+        if name == "open":
+            return TimedFile(r)
+        return r
+    return wrapper
 
 def state_of(loop):
     play = loop.app.play
@@ -110,8 +178,9 @@ def timed(loop):
     show = matrix.show
     def timed_show(frame):
         t = utime.ticks_us()
+        m = cur[4]
         show(frame)
-        cur[1] += utime.ticks_diff(utime.ticks_us(), t)
+        cur[1] += utime.ticks_diff(utime.ticks_us(), t) - (cur[4] - m)
     matrix.show = timed_show
     for obj, name in ((loop.hw.buttons, "poll"), (loop.hw.buzzer, "play"), (loop.hw.buzzer, "update")):
         clocked(obj, name, 3)
@@ -135,13 +204,15 @@ def timed(loop):
         # A collection now keeps the automatic one (C code over the
         # harness's large heap, not scaled like bytecode) out of the pass.
         gc.collect()
-        cur[0] = cur[1] = cur[2] = cur[3] = 0
+        cur[0] = cur[1] = cur[2] = cur[3] = cur[4] = 0
+        ops[0] = 0
+        written = sim_flash[0].bytes_written
         sp = split[0]
         if sp is not None:
             sp.take()
         t = utime.ticks_us()
         step()
-        dt = utime.ticks_diff(utime.ticks_us(), t) - cur[2]
+        dt = utime.ticks_diff(utime.ticks_us(), t) - cur[2] - cur[4]
         if i >= MOST or loop.asleep:
             return
         count[0] = i + 1
@@ -150,6 +221,8 @@ def timed(loop):
             if v + nat < inner[i]:
                 inner[i] = int(v + nat)
             return
+        flash_bytes[i] = sim_flash[0].bytes_written - written
+        flash_ops[i] = min(255, ops[0])
         if dt < best[i]:
             best[i] = dt
         if cur[0] < best_app[i]:
@@ -176,11 +249,16 @@ def timed(loop):
         kind[i] = k
     loop.step = run
 
+sim_flash = [None]
+
 def scenario():
     flash = FolderFlash("flash")
     flash.wipe()
+    timed_flash(flash)
+    sim_flash[0] = flash
     sim = Sim(flash, seed=7)
     timed(sim.loop)
+    timed_models()
     p = sim_player.Player(sim)
     p.start("2 PLAYER")
     p.play_game({0: sim_player.runner, 1: sim_player.runner})
@@ -191,6 +269,7 @@ def scenario():
     flash.wipe()
     sim = Sim(flash, seed=8)
     timed(sim.loop)
+    timed_models()
     p = sim_player.Player(sim)
     p.start("VS CPU", level=LEVEL)
     plain_run = sim.run_ms
@@ -257,6 +336,14 @@ dump("PM", 2, best_show, BIN_US)
 dump("PD", 2, best_drv, BIN_US)
 dump("IA", 0, best_app, BIN_US)
 dump("TA", 1, best_app, BIN_US)
+# the flash's work in the passes that write it: bytes and file operations
+most_bytes = most_ops = writing = 0
+for i in range(passes):
+    if flash_ops[i]:
+        writing += 1
+        most_bytes = max(most_bytes, flash_bytes[i])
+        most_ops = max(most_ops, flash_ops[i])
+print("FLASH %d %d %d" % (writing, most_bytes, most_ops))
 # the slowest press passes, with what they did
 slow = []
 for i in range(passes):
@@ -305,6 +392,7 @@ def main(argv=None):
     hists = {"P": [], "R": [], "T": [], "S": [], "I": [], "G": [], "PA": [], "PM": [], "PD": [], "IA": [], "TA": []}
     hists.update({"H" + k: [] for k in "ITPRSG"})
     passes = 0
+    flash = None
     worst = []
     for line in result.stdout.split("\n"):
         parts = line.split()
@@ -314,6 +402,8 @@ def main(argv=None):
             hists[parts[0]].extend([int(parts[1])] * int(parts[2]))
         elif parts[0] == "W":
             worst.append(tuple(int(v) for v in parts[1:]))
+        elif parts[0] == "FLASH":
+            flash = tuple(int(v) for v in parts[1:])
         elif parts[0] == "PASSES":
             passes = int(parts[1])
         elif parts[0] == "SPLIT":
@@ -330,13 +420,20 @@ def main(argv=None):
     print(summary("passes while the computer thinks", think, hists["HT"]))
     print(summary("passes handling a button press", press, hists["HP"]))
     print(summary("passes whose press rolled the dice", hists["R"], hists["HR"]))
-    print(summary("passes that save (host file I/O)", hists["S"], hists["HS"]))
+    print(summary("passes that save (their bytecode)", hists["S"], hists["HS"]))
     print(summary("passes that generate a roll's plays", hists["G"], hists["HG"]))
     print(summary("  app.update() in an idle pass", hists["IA"]))
     print(summary("  app.update() in a thinking pass", hists["TA"]))
     print(summary("  app.update() in a press pass", hists["PA"]))
     print(summary("  matrix.show() in a press pass", hists["PM"]))
     print(summary("  buttons and buzzer in a press pass", hists["PD"]))
+    if flash:
+        n, most, files = flash
+        print("passes that write the flash: %d (saves, the match file a few lines a pass); at most %d bytes"
+              " and %d file operations in one pass. The host's file I/O is timed out of the figures"
+              " above: on the device add the flash's own time, about %.1f ms of 256-byte page programs"
+              " for that pass, and %d ms for each 4 KB block LittleFS erases in it (the CPU stalls)"
+              % (n, most, files, (most + 255) // 256 * PAGE_MS, ERASE_MS))
     for us, screen, before, after in sorted(worst, reverse=True):
         print("  slow press pass: %6.1f ms on the device (screen %d, game state %d -> %d)"
               % (us / 1000, screen, before, after))
