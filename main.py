@@ -70,6 +70,7 @@ class Loop:
         self.saves = 0
         self._mat_due = False        # the match file is behind the save
         self._mat_job = None         # (temporary file, its lines to come) while being written
+        self._save_due = None        # the app's newest snapshot, not written yet
         self.events = 0              # button events handed to the app, all time
         self.save_failures = 0
         self.asleep = False
@@ -128,7 +129,13 @@ class Loop:
         hw.buzzer.update(ticks)
         data = app.take_save()
         if data is not None:
-            self.write_save(data, mat=False)
+            # Written in the next pass that carried no press: this one has
+            # done the app's work already, and a save is the longest work a
+            # pass does (bytecode, then the flash's programs and erases).
+            # The newest snapshot is a whole state, so it replaces one due.
+            self._save_due = data
+        elif self._save_due is not None and not n:
+            self.write_due_save()
         elif self._mat_due and not n:
             # The match file a few lines a pass, in passes that carried no
             # press: no pass writes both files (each write can stall the
@@ -156,6 +163,7 @@ class Loop:
     # --- sleep: a state of the loop, so the loop never blocks ---------------
 
     def _fall_asleep(self):
+        self.write_due_save()
         if self._mat_due:
             self.write_mat()
         hw = self.hw
@@ -185,6 +193,13 @@ class Loop:
 
     # --- the flash -----------------------------------------------------------
 
+    def write_due_save(self):
+        """The snapshot the app last asked to save, if it is not written yet."""
+        data = self._save_due
+        if data is not None:
+            self._save_due = None
+            self.write_save(data, mat=False)
+
     def write_save(self, data, mat=True):
         """Saves data; the match file too, or (mat False) at the next
         quiet pass."""
@@ -204,6 +219,7 @@ class Loop:
     def request_update(self):
         """The menu's UPDATE: leave the flag for start_mode(), then run()
         resets the board. The game resumes from its last save afterwards."""
+        self.write_due_save()
         try:
             save.write_atomic(self.os, self.open, UPDATE_FILE, b"update\n")
         except OSError:
@@ -213,8 +229,9 @@ class Loop:
 
     @property
     def mat_due(self):
-        """True while the match file is behind the save (being written)."""
-        return self._mat_due
+        """True while the match file is behind the game: a save due, or the
+        file being written."""
+        return self._mat_due or self._save_due is not None
 
     def write_mat(self):
         """The match file beside the save, the rest of it at once."""
