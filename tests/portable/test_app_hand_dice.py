@@ -135,7 +135,8 @@ def test_each_roll_is_entered_and_recorded_as_rolled():
     assert d.app.tally.session[dicestats.ROLLS] == 0
 
 
-def test_b_on_the_first_die_is_the_board_before_the_roll_again():
+def _at_the_second_entry():
+    """A game by hand after the opening's move: the other side's roll asked for."""
     d = _hand_game()
     d.press(keys.A)
     _enter(d, 3, 1)
@@ -143,6 +144,11 @@ def test_b_on_the_first_die_is_the_board_before_the_roll_again():
     d.human_turn()
     d.settle()
     d.press(keys.A)
+    return d
+
+
+def test_b_on_the_first_die_is_the_board_before_the_roll_again():
+    d = _at_the_second_entry()
     d.press(keys.B)                 # no roll after all
     assert d.play.entry is None and d.match.game.state == game.ROLL
     d.press(keys.B)                 # before the roll B replays the other side's move
@@ -150,13 +156,7 @@ def test_b_on_the_first_die_is_the_board_before_the_roll_again():
 
 
 def test_a_cut_mid_entry_enters_the_roll_again():
-    d = _hand_game()
-    d.press(keys.A)
-    _enter(d, 3, 1)
-    d.settle()
-    d.human_turn()
-    d.settle()
-    d.press(keys.A)
+    d = _at_the_second_entry()
     d.press(keys.UP)                # half entered when the power goes
     resumed = Driver(seed=5, saved=d.saves[-1])
     resumed.press(keys.A)           # RESUME
