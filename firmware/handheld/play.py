@@ -185,7 +185,8 @@ class Play:
             self.replay = None
             return
         if self.mode == TUTOR:
-            self._tutor_press(button, now)
+            from firmware.handheld import tutor
+            tutor.press(self, button, now)
             return
         if self.mode == OVER:
             if button == keys.A:
@@ -271,12 +272,9 @@ class Play:
     def _confirm_play(self, now):
         """A on a complete play: the tutor, when on, weighs it first."""
         g = self.match.game
-        t = self.turn_input
         if self.app.tutor_limit() and len(g.plays) > 1:
-            self.tutor = ai().Loss(t.start, t.d1, t.d2, t.board, plays=g.plays)
-            self.warning = None
-            self.mode = TUTOR
-            self.since = now
+            from firmware.handheld import tutor     # its code only when on
+            tutor.start(self, now)
             return
         self._commit(now)
 
@@ -292,43 +290,6 @@ class Play:
         self.last = (g.turn, g.board, t.move(), g.dice)
         if self._act(m.play, t.board, now):
             self._after_action()
-
-    def _tutor_press(self, button, now):
-        if self.warning is None:
-            if button == keys.B:        # still weighing it: back to the play
-                self.mode = BOARD
-                self.tutor = None
-                self.done_at = now
-                self._beep(sounds.CLICK)
-            return
-        if button == keys.A:            # kept
-            self._beep(sounds.CLICK)
-            self._commit(now)
-        elif button == keys.B:          # taken back: the turn from its start
-            t = self.turn_input
-            while t.done:
-                t.undo()
-            self.mode = BOARD
-            self.tutor = None
-            self.warning = None
-            self.scene.moved_at = now
-            self._beep(sounds.CLICK)
-
-    def _tutor_slice(self, now):
-        """One slice of the tutor's weighing; a play within the limit is
-        made in the pass after the last slice. True when the screen changed."""
-        if self.warning is not None:
-            return False
-        loss = self.tutor
-        if loss.loss is None:
-            if loss.step() and loss.loss > self.app.tutor_limit():
-                self.warning = (loss.loss, loss.result[0])
-                self.since = now
-                self._beep(sounds.ILLEGAL)
-                return True
-            return False
-        self._commit(now)
-        return True
 
     def _open_menu(self, now):
         self.mode = MENU
@@ -475,7 +436,8 @@ class Play:
         if self.mode == REPLAY:
             return self._replay_step(now) or changed
         if self.mode == TUTOR:
-            return self._tutor_slice(now) or changed
+            from firmware.handheld import tutor
+            return tutor.step(self, now) or changed
         if self.mode == NO_MOVE:
             if not (self.human(0) or self.human(1)) and now - self.since >= NO_MOVE_MS:
                 self._finish_shown(now)     # the demo passes by itself
