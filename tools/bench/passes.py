@@ -1,0 +1,186 @@
+"""What the slowest loop passes spend their time on: the latency benchmark's
+games (tools/bench/latency.py) under the MicroPython unix port, each pass's
+time split by the functions it ran through.
+
+    python -m tools.bench.passes [--top 25] [--runs 2] [--presses]
+
+Every pass is timed over --runs identical runs (seeded dice, simulated time)
+and keeps each figure's least value, so the shared machine's preemption
+drops out. The listed functions are wrapped with a timer (their own calls
+nest: App.update includes Play.press), which adds a little to every figure;
+the device estimate is the bytecode ratio of tools/bench/devicetime.py, an
+upper bound for passes that run viper code. The simulated board's models
+and the host's file I/O are inside the figures here (the latency benchmark
+takes them out): use this to find where a pass goes, the latency benchmark
+for what it costs.
+"""
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+
+import tools  # noqa: F401
+from tools.sim import mpy as sim_mpy
+
+SCRIPT = r"""
+import array
+import gc
+import utime
+import devicetime
+import player as sim_player
+from core import Sim
+from flash import FolderFlash
+import main             # after the simulator: its `time` is the simulated clock
+from firmware.engine import game as G, save as S
+from firmware.handheld import app as A, play as P, turn as T
+from firmware.opponent import ai as AI
+
+ref = devicetime.measure()
+MOST = 40000
+TAGS = []
+SLOTS = 48
+acc = array.array("i", bytes(4 * SLOTS))
+
+def timer(real, k):
+    def wrapper(*args, **kw):
+        t = utime.ticks_us()
+        try:
+            return real(*args, **kw)
+        finally:
+            acc[k] += utime.ticks_diff(utime.ticks_us(), t)
+    return wrapper
+
+def wrap(obj, name, tag):
+    if tag not in TAGS:
+        TAGS.append(tag)
+    setattr(obj, name, timer(getattr(obj, name), TAGS.index(tag)))
+
+for cls, names in ((A.App, ("update", "_press", "_advance", "_draw", "snapshot")),
+                   (P.Play, ("press", "advance", "_move", "_show_step", "draw", "_plan_forced",
+                             "_after_action", "_rolled", "_computer_roll", "_cube_offer", "_game_over")),
+                   (T.TurnInput, ("__init__", "look_ahead", "press", "_refresh")),
+                   (G.Game, ("ensure_plays",)), (G.Match, ("to_bytes",)), (AI.Thinker, ("step",)),
+                   (S.SaveFile, ("save",)),
+                   (main.Loop, ("write_save", "_write_mat_lines", "_check_battery"))):
+    for name in names:
+        wrap(cls, name, cls.__name__ + "." + name)
+
+best = array.array("i", bytes(4 * MOST))
+parts = array.array("i", bytes(4 * MOST * SLOTS))
+for i in range(MOST):
+    best[i] = 1 << 30
+for i in range(MOST * SLOTS):
+    parts[i] = 1 << 30
+info = bytearray(3 * MOST)      # screen, game state after, events carried
+count = [0]
+idle = [0]
+
+def timed(loop):
+    # the rest of a pass is idle: the simulated clock runs the machine's
+    # scheduled events in it, no work of the device's
+    clock = main.time
+    if not hasattr(clock, "untimed_sleep_ms"):
+        clock.untimed_sleep_ms = clock.sleep_ms
+        def timed_sleep(ms):
+            t = utime.ticks_us()
+            clock.untimed_sleep_ms(ms)
+            idle[0] += utime.ticks_diff(utime.ticks_us(), t)
+        clock.sleep_ms = timed_sleep
+    for obj, name, tag in ((loop.hw.matrix, "show", "matrix.show"), (loop.hw.buttons, "poll", "buttons.poll"),
+                           (loop.dice, "stir", "dice.stir"), (loop.hw.buzzer, "update", "buzzer.update")):
+        wrap(obj, name, tag)
+    step = loop.step
+    def run():
+        gc.collect()
+        for j in range(SLOTS):
+            acc[j] = 0
+        idle[0] = 0
+        events = loop.events
+        t = utime.ticks_us()
+        step()
+        dt = utime.ticks_diff(utime.ticks_us(), t) - idle[0]
+        i = count[0]
+        if i >= MOST:
+            return
+        count[0] = i + 1
+        if dt < best[i]:
+            best[i] = dt
+        for j in range(len(TAGS)):
+            if acc[j] < parts[i * SLOTS + j]:
+                parts[i * SLOTS + j] = acc[j]
+        play = loop.app.play
+        info[3 * i] = loop.app.screen
+        info[3 * i + 1] = play.match.game.state if play is not None else 255
+        info[3 * i + 2] = min(255, loop.events - events)
+    loop.step = run
+
+def scenario():
+    flash = FolderFlash("flash")
+    flash.wipe()
+    sim = Sim(flash, seed=7)
+    timed(sim.loop)
+    p = sim_player.Player(sim)
+    p.start("2 PLAYER")
+    p.play_game({0: sim_player.runner, 1: sim_player.runner})
+    flash.wipe()
+    sim = Sim(flash, seed=8)
+    timed(sim.loop)
+    p = sim_player.Player(sim)
+    p.start("VS CPU", level="MAX")
+    plain_run = sim.run_ms
+    def busy_run(ms):
+        play = sim.loop.app.play
+        if play is not None and play.thinker is not None and ms >= 60:
+            for _ in range(ms // 60):
+                sim.board.press(2)
+                plain_run(30)
+                sim.board.release(2)
+                plain_run(30)
+            return
+        plain_run(ms)
+    sim.run_ms = busy_run
+    try:
+        p.play_game({0: sim_player.runner}, humans=(0,), max_steps=600)
+    except Exception:
+        pass        # the game against the computer is cut at 600 looks
+
+for _ in range(RUNS):
+    count[0] = 0
+    scenario()
+n = count[0]
+ratios = devicetime.Ratios(devicetime.measure(ref))
+print(devicetime.line(ratios.ref))
+print("PASSES %d" % n)
+picked = [i for i in range(n) if PRESSES == 0 or info[3 * i + 2]]
+picked.sort(key=lambda i: -best[i])
+for i in picked[:TOP]:
+    items = sorted(((parts[i * SLOTS + j], TAGS[j]) for j in range(len(TAGS))), reverse=True)
+    print("%7.1f ms  pass %d  screen %d  state %d  presses %d  %s" % (
+        ratios.ms(best[i]), i, info[3 * i], info[3 * i + 1], info[3 * i + 2],
+        "  ".join("%s %.1f" % (tag, ratios.ms(us)) for us, tag in items[:8] if us)))
+"""
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m tools.bench.passes", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--top", type=int, default=25, help="passes listed, slowest first")
+    ap.add_argument("--runs", type=int, default=2, help="identical runs; each figure's least is kept")
+    ap.add_argument("--presses", action="store_true", help="only the passes that carried a press")
+    ap.add_argument("--heap", default="16M", help="micropython heap (the per-pass figures need room)")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = sim_mpy.build(os.path.join(tmp, "image"))
+        shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "devicetime.py"), folder)
+        prelude = "TOP = %d\nRUNS = %d\nPRESSES = %d\n" % (args.top, args.runs, int(args.presses))
+        result = sim_mpy.run(folder, prelude + SCRIPT, heap=args.heap, timeout=3600)
+    if "PASSES" not in result.stdout:
+        print(result.stdout[-3000:] + result.stderr[-3000:])
+        return 1
+    print("device estimate (bytecode ratio), slowest passes first; each function's time in the pass:")
+    print(result.stdout.strip())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
