@@ -7,10 +7,12 @@ does at most one bounded slice of the computer's work and redraws.
 """
 from micropython import const
 
+# play first: compiled from source (not the device's .mpy) it is the
+# largest module, and it needs its memory before the others break the heap up
+from firmware.handheld.play import Play
 from firmware.engine import game
 from firmware.engine.dice import ManualDice
 from firmware.handheld import keys, menu, render, sounds
-from firmware.handheld.play import Play
 
 VERSION = const(3)      # first byte of the save payload (2: without DICE and TUTOR, 1: nor dice counts)
 
