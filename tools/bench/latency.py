@@ -46,13 +46,56 @@ I2C_MS = 3.3        # all eight modules rewritten: 8 x 18 bytes x 9 bits at 400 
 PAGE_MS = 0.4       # a 256-byte page program on the Pico's W25Q16 flash, typical
 ERASE_MS = 45       # a 4 KB sector erase, typical
 
+# The games every pass benchmark plays (tools/bench/passes.py too):
+# `watch(sim)` puts the script's timers on each new simulated handheld.
+GAMES = r"""
+import gc
+import devicetime       # before the simulator, whose clock replaces the real one
+import player as sim_player
+from core import Sim
+
+def games(flash, watch, level, looks):
+    flash.wipe()
+    sim = Sim(flash, seed=7)
+    watch(sim)
+    p = sim_player.Player(sim)
+    p.start("2 PLAYER")
+    p.play_game({0: sim_player.runner, 1: sim_player.runner})
+    print("RESTARTS %d" % len(sim.restarts))
+    gc.collect()
+
+    # against the computer: LEFT pressed and released every 60 ms while it thinks
+    flash.wipe()
+    sim = Sim(flash, seed=8)
+    watch(sim)
+    p = sim_player.Player(sim)
+    p.start("VS CPU", level=level)
+    plain_run = sim.run_ms
+    def busy_run(ms):
+        play = sim.loop.app.play
+        if play is not None and play.thinker is not None and ms >= 60:
+            for _ in range(ms // 60):
+                sim.board.press(2)
+                plain_run(30)
+                sim.board.release(2)
+                plain_run(30)
+            return
+        plain_run(ms)
+    sim.run_ms = busy_run
+    try:
+        p.play_game({0: sim_player.runner}, humans=(0,), max_steps=looks)
+    except Exception as exc:
+        print("NOTE game not finished: %s" % str(exc).split(chr(10))[0])
+    print("RESTARTS %d" % len(sim.restarts))
+    sim = p = None
+    gc.collect()
+"""
+
 SCRIPT = r"""
 import array
 import gc
 import utime
 import devicetime
-import player as sim_player
-from core import Sim
 from flash import FolderFlash
 
 ref = devicetime.measure()
@@ -251,46 +294,15 @@ def timed(loop):
 
 sim_flash = [None]
 
+def watch(sim):
+    timed(sim.loop)
+    timed_models()
+
 def scenario():
     flash = FolderFlash("flash")
-    flash.wipe()
     timed_flash(flash)
     sim_flash[0] = flash
-    sim = Sim(flash, seed=7)
-    timed(sim.loop)
-    timed_models()
-    p = sim_player.Player(sim)
-    p.start("2 PLAYER")
-    p.play_game({0: sim_player.runner, 1: sim_player.runner})
-    print("RESTARTS %d" % len(sim.restarts))
-    gc.collect()
-
-    # against the computer: LEFT pressed and released every 60 ms while it thinks
-    flash.wipe()
-    sim = Sim(flash, seed=8)
-    timed(sim.loop)
-    timed_models()
-    p = sim_player.Player(sim)
-    p.start("VS CPU", level=LEVEL)
-    plain_run = sim.run_ms
-    def busy_run(ms):
-        play = sim.loop.app.play
-        if play is not None and play.thinker is not None and ms >= 60:
-            for _ in range(ms // 60):
-                sim.board.press(2)
-                plain_run(30)
-                sim.board.release(2)
-                plain_run(30)
-            return
-        plain_run(ms)
-    sim.run_ms = busy_run
-    try:
-        p.play_game({0: sim_player.runner}, humans=(0,), max_steps=MAX_LOOKS)
-    except Exception as exc:
-        print("NOTE game not finished: %s" % str(exc).split(chr(10))[0])
-    print("RESTARTS %d" % len(sim.restarts))
-    sim = p = None
-    gc.collect()
+    games(flash, watch, LEVEL, MAX_LOOKS)
 
 for run in range(RUNS):
     count[0] = 0
@@ -386,7 +398,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         folder = sim_mpy.build(os.path.join(tmp, "image"))
-        prelude = "LEVEL = %r\nMAX_LOOKS = %d\nRUNS = %d\n" % (args.level, args.looks, args.runs)
+        prelude = "LEVEL = %r\nMAX_LOOKS = %d\nRUNS = %d\n" % (args.level, args.looks, args.runs) + GAMES
         shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "devicetime.py"), folder)
         result = sim_mpy.run(folder, prelude + SCRIPT, heap=args.heap, timeout=1800)
     hists = {"P": [], "R": [], "T": [], "S": [], "I": [], "G": [], "PA": [], "PM": [], "PD": [], "IA": [], "TA": []}

@@ -21,6 +21,7 @@ import sys
 import tempfile
 
 import tools  # noqa: F401
+from tools.bench.latency import GAMES
 from tools.sim import mpy as sim_mpy
 
 SCRIPT = r"""
@@ -28,8 +29,6 @@ import array
 import gc
 import utime
 import devicetime
-import player as sim_player
-from core import Sim
 from flash import FolderFlash
 import main             # after the simulator: its `time` is the simulated clock
 from firmware.engine import game as G, save as S
@@ -115,35 +114,11 @@ def timed(loop):
         info[3 * i + 2] = min(255, loop.events - events)
     loop.step = run
 
+def watch(sim):
+    timed(sim.loop)
+
 def scenario():
-    flash = FolderFlash("flash")
-    flash.wipe()
-    sim = Sim(flash, seed=7)
-    timed(sim.loop)
-    p = sim_player.Player(sim)
-    p.start("2 PLAYER")
-    p.play_game({0: sim_player.runner, 1: sim_player.runner})
-    flash.wipe()
-    sim = Sim(flash, seed=8)
-    timed(sim.loop)
-    p = sim_player.Player(sim)
-    p.start("VS CPU", level="MAX")
-    plain_run = sim.run_ms
-    def busy_run(ms):
-        play = sim.loop.app.play
-        if play is not None and play.thinker is not None and ms >= 60:
-            for _ in range(ms // 60):
-                sim.board.press(2)
-                plain_run(30)
-                sim.board.release(2)
-                plain_run(30)
-            return
-        plain_run(ms)
-    sim.run_ms = busy_run
-    try:
-        p.play_game({0: sim_player.runner}, humans=(0,), max_steps=600)
-    except Exception:
-        pass        # the game against the computer is cut at 600 looks
+    games(FolderFlash("flash"), watch, "MAX", 600)
 
 for _ in range(RUNS):
     count[0] = 0
@@ -172,7 +147,7 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as tmp:
         folder = sim_mpy.build(os.path.join(tmp, "image"))
         shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "devicetime.py"), folder)
-        prelude = "TOP = %d\nRUNS = %d\nPRESSES = %d\n" % (args.top, args.runs, int(args.presses))
+        prelude = "TOP = %d\nRUNS = %d\nPRESSES = %d\n" % (args.top, args.runs, int(args.presses)) + GAMES
         result = sim_mpy.run(folder, prelude + SCRIPT, heap=args.heap, timeout=3600)
     if "PASSES" not in result.stdout:
         print(result.stdout[-3000:] + result.stderr[-3000:])
