@@ -116,6 +116,23 @@ class Plays:
         chunk, o = self._where(i)
         return chunk[o + _HASH] | chunk[o + _HASH + 1] << 8
 
+    def find(self, result):
+        """Index of the play that reaches `result`, -1 if none does. The
+        stored hashes rule out almost every play without building its
+        position: a double's thousand plays are one pass over the chunks."""
+        h = (position_hash(result) - position_hash(self.start)) & 0xFFFF
+        lo = h & 0xFF
+        hi = h >> 8
+        i = 0
+        for chunk in self.chunks:
+            for o in range(_HASH, min(len(chunk), (self.n - i) * _RECORD), _RECORD):
+                if chunk[o] == lo and chunk[o + 1] == hi:
+                    j = i + (o - _HASH) // _RECORD
+                    if self.result(j) == result:
+                        return j
+            i += _CHUNK
+        return -1
+
     def __getitem__(self, i):
         return self.result(i), self.move(i)
 

@@ -6,7 +6,8 @@ HEIGHT = const(5)
 FIRST = const(32)
 LAST = const(126)
 
-_DATA = (
+# four bytes a character: its three columns, then its width
+DATA = (
     b"\x00\x00\x00\x01\x17\x00\x00\x01\x03\x00\x03\x03\x1f\x0a\x1f\x03\x01\x15\x02\x03\x19\x04\x13\x03\x01\x15\x02\x03\x03\x00\x00\x01"
     b"\x0e\x11\x00\x02\x11\x0e\x00\x02\x0a\x04\x0a\x03\x04\x0e\x04\x03\x10\x08\x00\x02\x04\x04\x04\x03\x10\x00\x00\x01\x18\x04\x03\x03"
     b"\x1f\x11\x1f\x03\x12\x1f\x10\x03\x19\x15\x12\x03\x11\x15\x0a\x03\x07\x04\x1f\x03\x17\x15\x09\x03\x1e\x15\x1d\x03\x01\x1d\x03\x03"
@@ -22,7 +23,8 @@ _DATA = (
 )
 
 
-def _base(code):
+def glyph(code):
+    """Where the character code's four bytes start in DATA."""
     if code < FIRST or code > LAST:
         code = 63  # '?' stands in for characters the font lacks
     return (code - FIRST) * 4
@@ -30,17 +32,17 @@ def _base(code):
 
 def width(code):
     """Columns the character code occupies, without the gap after it."""
-    return _DATA[_base(code) + 3]
+    return DATA[glyph(code) + 3]
 
 
 def column(code, x):
     """Column x (0..2) of the character code: bit y set = row y lit."""
-    return _DATA[_base(code) + x]
+    return DATA[glyph(code) + x]
 
 
 def text_width(text):
     """Columns text occupies, one blank column between characters."""
     total = 0
     for ch in text:
-        total += width(ord(ch)) + 1
+        total += DATA[glyph(ord(ch)) + 3] + 1
     return total - 1 if total else 0

@@ -551,9 +551,11 @@ class Play:
             return False        # the roll's dice were drawn in the pass before
         if self.human(g.turn):
             if self.turn_input is None:
+                if len(g.plays) == 1:
+                    self._plan_forced(now)
+                    return True
                 self.turn_input = TurnInput(g.board, g.dice[0], g.dice[1], g.turn,
                                             self.cursor[g.turn])
-                self._plan_forced(now)
                 return True
             self.turn_input.look_ahead()    # the next press's steps, while idle
             return False
@@ -569,23 +571,12 @@ class Play:
         return False
 
     def _plan_forced(self, now):
-        """A pass or a play with no choice is shown and made without the
-        player: the turn goes on after a visible pause."""
-        t = self.turn_input
-        if t.complete():
-            # No move: the dice stay on the board a moment, then NO MOVE.
-            self.shown = [t.start, (), t.start, 0]
-            self.wait_until = now + LOOK_MS
-            return
-        probe = TurnInput(t.start, t.d1, t.d2, t.mover, t.cursor)
-        steps = []
-        while not probe.complete():
-            step = probe.forced_step()
-            if step is None:
-                return
-            probe.place(step[0], step[1])
-            steps.append(step)
-        self.shown = [t.start, tuple(steps), probe.board, 0]
+        """A roll with one play (one result, whatever the order of its
+        steps) or none: shown and made without the player, the turn going
+        on after a visible pause. With no move the dice stay on the board
+        a moment, then NO MOVE."""
+        g = self.match.game
+        self.shown = [g.board, g.plays.move(0), g.plays.result(0), 0]
         self.wait_until = now + LOOK_MS
 
     def _show_move(self, result, move, now):

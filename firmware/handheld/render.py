@@ -264,25 +264,51 @@ def battery_mark(frame, now_ms, two):
 # ---- text -----------------------------------------------------------------
 
 def text(frame, s, x, y, colour):
-    """Draws s with its top-left at (x, y), clipped to the frame; returns the
-    x after the last column."""
+    """Draws s with its top-left at (x, y), clipped to the frame: a
+    scrolling line's characters past the right edge cost nothing."""
+    data = font.DATA
     for ch in s:
-        code = ord(ch)
-        w = font.width(code)
-        if x > -4 and x < WIDTH:
+        if x >= WIDTH:
+            return
+        g = font.glyph(ord(ch))
+        w = data[g + 3]
+        if x > -4:
             for cx in range(w):
-                bits = font.column(code, cx)
-                for cy in range(font.HEIGHT):
-                    if bits >> cy & 1:
-                        put(frame, x + cx, y + cy, colour)
+                px = x + cx
+                if px < 0 or px >= WIDTH:
+                    continue
+                # a column's set bits, top row first, straight into the frame
+                bits = data[g + cx]
+                cy = y
+                i = y * WIDTH + px
+                while bits:
+                    if bits & 1 and 0 <= cy < HEIGHT:
+                        frame[i] = colour
+                    bits >>= 1
+                    cy += 1
+                    i += WIDTH
         x += w + 1
-    return x
+
+
+# The text each row's line last measured, and its width: a scrolling line
+# is drawn again every 70 ms, its text seldom changes.
+_texts = [""] * HEIGHT
+_widths = bytearray(HEIGHT * 2)
+
+
+def _width(s, y):
+    if s != _texts[y]:
+        _texts[y] = s
+        w = font.text_width(s)
+        _widths[2 * y] = w & 0xFF
+        _widths[2 * y + 1] = w >> 8
+    return _widths[2 * y] | _widths[2 * y + 1] << 8
 
 
 def line(frame, s, y, colour, now_ms, start_ms=0):
     """One line of text: centred if it fits, else scrolling right to left
     (a column every 70 ms, with a pause at the start)."""
-    w = font.text_width(s)
+    w = _width(s, y)
     if w <= WIDTH:
         text(frame, s, (WIDTH - w) // 2, y, colour)
         return

@@ -1,13 +1,15 @@
 """Button press to display, estimated for the device: the main loop's passes
 timed under the MicroPython unix port, converted by tools/bench/devicetime.py.
 
-    python -m tools.bench.latency [--level MAX] [--heap 1M]
+    python -m tools.bench.latency [--level MAX] [--demo 300] [--heap 8M]
 
 It runs the simulator under `micropython` (device code precompiled, as on a
 Pico), times every loop pass with the real clock while a player plays a
 two-player game (button presses at the board) and a game against the
-computer (passes while the computer thinks, buttons pressed meanwhile), and
-prints the pass times on the host and their device estimate.
+computer (passes while the computer thinks, buttons pressed meanwhile), then
+leaves the computer playing itself (the demo, --demo seconds: its moves
+shown, its game overs and the next games), and prints the pass times on the
+host and their device estimate.
 
 Passes that write the save or the match file are timed apart, and the
 host's file I/O is taken out of every pass: on the device that cost is the
@@ -89,55 +91,29 @@ def games(flash, watch, level, looks):
     print("RESTARTS %d" % len(sim.restarts))
     sim = p = None
     gc.collect()
+
+def demo(flash, watch, level, ms):
+    # the computer against itself, nobody pressing: what a handheld left
+    # in DEMO does, game overs and the next games included
+    flash.wipe()
+    sim = Sim(flash, seed=9)
+    watch(sim)
+    p = sim_player.Player(sim)
+    p.start("DEMO", level=level)
+    sim.run_ms(ms)
+    print("DEMO %d %d" % (sim.loop.app.play.match.games, len(sim.restarts)))
+    sim = p = None
+    gc.collect()
 """
 
-SCRIPT = r"""
-import array
-import gc
-import utime
-import devicetime
-from flash import FolderFlash
-
-ref = devicetime.measure()
-# The machine is shared: the OS preempts a run now and then. The simulated
-# machine runs on simulated time with seeded dice, so every run does the
-# same work at the same pass: the least time of each pass over RUNS runs is
-# the firmware's own. Arrays allocated once: appending every sample would
-# fragment the heap.
-MOST = 40000
-best = array.array("i", bytes(4 * MOST))    # the whole pass
-best_app = array.array("i", bytes(4 * MOST))    # app.update() within it
-best_show = array.array("i", bytes(4 * MOST))   # matrix.show(): driver and the bus model
-for i in range(MOST):
-    best[i] = 1 << 30
-    best_app[i] = 1 << 30
-    best_show[i] = 1 << 30
-best_drv = array.array("i", bytes(4 * MOST))    # buttons and buzzer: drivers and pin models
-inner = array.array("i", bytes(4 * MOST))       # viper and native functions, a run of its own
-for i in range(MOST):
-    best_drv[i] = 1 << 30
-    inner[i] = 1 << 30
-split = [None]                  # a devicetime.Split while the kernels are timed apart
-cur = [0, 0, 0, 0, 0]           # app, show, idle sleep, other drivers, host files and models: us in the pass
-
-def clocked(obj, name, slot):
-    real = getattr(obj, name)
-    def wrapper(*args):
-        t = utime.ticks_us()
-        r = real(*args)
-        cur[slot] += utime.ticks_diff(utime.ticks_us(), t)
-        return r
-    setattr(obj, name, wrapper)
-BIN_US = 20                     # the least times as histograms in BIN_US bins (host)
-DEVICE_BIN_US = 250             # and in device microseconds
-BINS = 20000                    # 0.4 s on the host, 5 s on the device
-hist = [0] * BINS
-kind = bytearray(MOST)          # b"ITPRSG" index: idle, thinking, press, roll, save, move generation
-flash_bytes = array.array("i", bytes(4 * MOST))   # bytes written to the flash in the pass
-flash_ops = bytearray(MOST)     # files opened for writing, renames and removes in the pass
-ops = [0]
-context = bytearray(3 * MOST)   # screen, game state before, after (press passes)
-count = [0]
+# What the simulated machine costs the host but the device not: the host's
+# file I/O (on the device the flash's, stated apart from the bytes written)
+# and the board's models (the HT16K33s decoding the bus, the battery behind
+# the ADC: registers and C on the device). Each pass benchmark takes
+# host[0], the microseconds spent in them, out of its pass.
+HOST_COSTS = r"""
+host = [0]              # us of the pass spent in the host's files and the models
+ops = [0]               # files opened for writing, renames and removes in the pass
 
 class TimedFile:
     # A file on the simulated flash: the host's file I/O is not the
@@ -147,14 +123,14 @@ class TimedFile:
     def write(self, data):
         t = utime.ticks_us()
         r = self.f.write(data)
-        cur[4] += utime.ticks_diff(utime.ticks_us(), t)
+        host[0] += utime.ticks_diff(utime.ticks_us(), t)
         return r
     def __getattr__(self, name):
         return getattr(self.f, name)
     def close(self):
         t = utime.ticks_us()
         self.f.close()
-        cur[4] += utime.ticks_diff(utime.ticks_us(), t)
+        host[0] += utime.ticks_diff(utime.ticks_us(), t)
     def __enter__(self):
         return self
     def __exit__(self, *args):
@@ -184,7 +160,7 @@ def model_timer(real):
     def wrapper(*args):
         t = utime.ticks_us()
         r = real(*args)
-        cur[4] += utime.ticks_diff(utime.ticks_us(), t)
+        host[0] += utime.ticks_diff(utime.ticks_us(), t)
         return r
     return wrapper
 
@@ -192,13 +168,61 @@ def flash_timer(real, name):
     def wrapper(*args):
         t = utime.ticks_us()
         r = real(*args)
-        cur[4] += utime.ticks_diff(utime.ticks_us(), t)
+        host[0] += utime.ticks_diff(utime.ticks_us(), t)
         if name in ("rename", "remove") or (name == "open" and len(args) > 1 and "w" in args[1]):
             ops[0] += 1
         if name == "open":
             return TimedFile(r)
         return r
     return wrapper
+"""
+
+SCRIPT = r"""
+import array
+import gc
+import utime
+import devicetime
+from flash import FolderFlash
+
+ref = devicetime.measure()
+# The machine is shared: the OS preempts a run now and then. The simulated
+# machine runs on simulated time with seeded dice, so every run does the
+# same work at the same pass: the least time of each pass over RUNS runs is
+# the firmware's own. Arrays allocated once: appending every sample would
+# fragment the heap.
+MOST = 80000
+best = array.array("i", bytes(4 * MOST))    # the whole pass
+best_app = array.array("i", bytes(4 * MOST))    # app.update() within it
+best_show = array.array("i", bytes(4 * MOST))   # matrix.show(): driver and the bus model
+for i in range(MOST):
+    best[i] = 1 << 30
+    best_app[i] = 1 << 30
+    best_show[i] = 1 << 30
+best_drv = array.array("i", bytes(4 * MOST))    # buttons and buzzer: drivers and pin models
+inner = array.array("i", bytes(4 * MOST))       # viper and native functions, a run of its own
+for i in range(MOST):
+    best_drv[i] = 1 << 30
+    inner[i] = 1 << 30
+split = [None]                  # a devicetime.Split while the kernels are timed apart
+cur = [0, 0, 0, 0]              # app, show, idle sleep, other drivers: us in the pass
+
+def clocked(obj, name, slot):
+    real = getattr(obj, name)
+    def wrapper(*args):
+        t = utime.ticks_us()
+        r = real(*args)
+        cur[slot] += utime.ticks_diff(utime.ticks_us(), t)
+        return r
+    setattr(obj, name, wrapper)
+BIN_US = 20                     # the least times as histograms in BIN_US bins (host)
+DEVICE_BIN_US = 250             # and in device microseconds
+BINS = 20000                    # 0.4 s on the host, 5 s on the device
+hist = [0] * BINS
+kind = bytearray(MOST)          # b"ITPRSGD" index: idle, thinking, press, roll, save, move generation, demo
+flash_bytes = array.array("i", bytes(4 * MOST))   # bytes written to the flash in the pass
+flash_ops = bytearray(MOST)     # files opened for writing, renames and removes in the pass
+context = bytearray(3 * MOST)   # screen, game state before, after (press passes)
+count = [0]
 
 def state_of(loop):
     play = loop.app.play
@@ -221,9 +245,9 @@ def timed(loop):
     show = matrix.show
     def timed_show(frame):
         t = utime.ticks_us()
-        m = cur[4]
+        m = host[0]
         show(frame)
-        cur[1] += utime.ticks_diff(utime.ticks_us(), t) - (cur[4] - m)
+        cur[1] += utime.ticks_diff(utime.ticks_us(), t) - (host[0] - m)
     matrix.show = timed_show
     for obj, name in ((loop.hw.buttons, "poll"), (loop.hw.buzzer, "play"), (loop.hw.buzzer, "update")):
         clocked(obj, name, 3)
@@ -247,7 +271,8 @@ def timed(loop):
         # A collection now keeps the automatic one (C code over the
         # harness's large heap, not scaled like bytecode) out of the pass.
         gc.collect()
-        cur[0] = cur[1] = cur[2] = cur[3] = cur[4] = 0
+        cur[0] = cur[1] = cur[2] = cur[3] = 0
+        host[0] = 0
         ops[0] = 0
         written = sim_flash[0].bytes_written
         sp = split[0]
@@ -255,7 +280,7 @@ def timed(loop):
             sp.take()
         t = utime.ticks_us()
         step()
-        dt = utime.ticks_diff(utime.ticks_us(), t) - cur[2] - cur[4]
+        dt = utime.ticks_diff(utime.ticks_us(), t) - cur[2] - host[0]
         if i >= MOST or loop.asleep:
             return
         count[0] = i + 1
@@ -276,13 +301,15 @@ def timed(loop):
             best_drv[i] = cur[3]
         play = loop.app.play
         after = state_of(loop)
-        if loop.saves != saves:
+        context[3 * i] = loop.app.screen
+        context[3 * i + 1] = before
+        context[3 * i + 2] = after
+        if in_demo[0]:
+            k = 6               # any pass of the computer playing itself
+        elif loop.saves != saves:
             k = 4               # the flash write: not bytecode, timed apart
         elif loop.events != n:
             k = 3 if before in (0, 1) and after == 3 else 2
-            context[3 * i] = loop.app.screen
-            context[3 * i + 1] = before
-            context[3 * i + 2] = after
         elif due and not plays_due(loop):
             k = 5               # the roll's plays generated: Game.ensure_plays()
         elif play is not None and (play.thinker is not None or play.hint is not None):
@@ -293,6 +320,7 @@ def timed(loop):
     loop.step = run
 
 sim_flash = [None]
+in_demo = [False]
 
 def watch(sim):
     timed(sim.loop)
@@ -303,6 +331,9 @@ def scenario():
     timed_flash(flash)
     sim_flash[0] = flash
     games(flash, watch, LEVEL, MAX_LOOKS)
+    in_demo[0] = True
+    demo(flash, watch, LEVEL, DEMO_MS)
+    in_demo[0] = False
 
 for run in range(RUNS):
     count[0] = 0
@@ -330,8 +361,8 @@ def dump(tag, k, times, bin_us):
         if hist[b]:
             print("%s %d %d" % (tag, b * bin_us + bin_us // 2, hist[b]))
 
-for k in range(6):
-    dump("H" + "ITPRSG"[k], k, best, BIN_US)
+for k in range(7):
+    dump("H" + "ITPRSGD"[k], k, best, BIN_US)
 # Device microseconds, in place: a pass and its app.update() converted kind
 # by kind (the kernels run inside the app's update), the drivers as bytecode.
 for i in range(passes):
@@ -341,13 +372,14 @@ for i in range(passes):
     best_show[i] = int(1000 * ratios.ms(best_show[i]))
     best_drv[i] = int(1000 * ratios.ms(best_drv[i]))
 BIN_US = DEVICE_BIN_US
-for k in range(6):
-    dump("ITPRSG"[k], k, best, BIN_US)
+for k in range(7):
+    dump("ITPRSGD"[k], k, best, BIN_US)
 dump("PA", 2, best_app, BIN_US)
 dump("PM", 2, best_show, BIN_US)
 dump("PD", 2, best_drv, BIN_US)
 dump("IA", 0, best_app, BIN_US)
 dump("TA", 1, best_app, BIN_US)
+dump("DA", 6, best_app, BIN_US)
 # the flash's work in the passes that write it: bytes and file operations
 most_bytes = most_ops = writing = 0
 for i in range(passes):
@@ -356,16 +388,17 @@ for i in range(passes):
         most_bytes = max(most_bytes, flash_bytes[i])
         most_ops = max(most_ops, flash_ops[i])
 print("FLASH %d %d %d" % (writing, most_bytes, most_ops))
-# the slowest press passes, with what they did
-slow = []
-for i in range(passes):
-    if kind[i] == 2:
-        slow.append((best[i], i))
-        if len(slow) > 12:
-            slow.sort()
-            slow.pop(0)
-for dt, i in slow:
-    print("W %d %d %d %d" % (dt, context[3 * i], context[3 * i + 1], context[3 * i + 2]))
+# the slowest press passes and demo passes, with what they did
+for k, tag in ((2, "W"), (6, "WD")):
+    slow = []
+    for i in range(passes):
+        if kind[i] == k:
+            slow.append((best[i], i))
+            if len(slow) > 12:
+                slow.sort()
+                slow.pop(0)
+    for dt, i in slow:
+        print("%s %d %d %d %d" % (tag, dt, context[3 * i], context[3 * i + 1], context[3 * i + 2]))
 print("DONE")
 """
 
@@ -394,18 +427,22 @@ def main(argv=None):
     ap.add_argument("--looks", type=int, default=600, help="looks at the board in the game against the computer")
     ap.add_argument("--runs", type=int, default=3,
                     help="identical runs; each pass's least time is kept (preemption drops out)")
-    ap.add_argument("--heap", default="2M", help="micropython heap (the harness needs room beside the game)")
+    ap.add_argument("--demo", type=int, default=300, help="seconds of the demo (the computer against itself)")
+    ap.add_argument("--heap", default="8M", help="micropython heap (the harness needs room beside the game)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         folder = sim_mpy.build(os.path.join(tmp, "image"))
-        prelude = "LEVEL = %r\nMAX_LOOKS = %d\nRUNS = %d\n" % (args.level, args.looks, args.runs) + GAMES
+        prelude = ("LEVEL = %r\nMAX_LOOKS = %d\nDEMO_MS = %d\nRUNS = %d\n"
+                   % (args.level, args.looks, args.demo * 1000, args.runs)) + GAMES + HOST_COSTS
         shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "devicetime.py"), folder)
-        result = sim_mpy.run(folder, prelude + SCRIPT, heap=args.heap, timeout=1800)
-    hists = {"P": [], "R": [], "T": [], "S": [], "I": [], "G": [], "PA": [], "PM": [], "PD": [], "IA": [], "TA": []}
-    hists.update({"H" + k: [] for k in "ITPRSG"})
+        result = sim_mpy.run(folder, prelude + SCRIPT, heap=args.heap, timeout=3600)
+    hists = {"P": [], "R": [], "T": [], "S": [], "I": [], "G": [], "D": [], "PA": [], "PM": [], "PD": [],
+             "IA": [], "TA": [], "DA": []}
+    hists.update({"H" + k: [] for k in "ITPRSGD"})
     passes = 0
     flash = None
     worst = []
+    worst_demo = []
     for line in result.stdout.split("\n"):
         parts = line.split()
         if not parts:
@@ -414,13 +451,15 @@ def main(argv=None):
             hists[parts[0]].extend([int(parts[1])] * int(parts[2]))
         elif parts[0] == "W":
             worst.append(tuple(int(v) for v in parts[1:]))
+        elif parts[0] == "WD":
+            worst_demo.append(tuple(int(v) for v in parts[1:]))
         elif parts[0] == "FLASH":
             flash = tuple(int(v) for v in parts[1:])
         elif parts[0] == "PASSES":
             passes = int(parts[1])
         elif parts[0] == "SPLIT":
             print("%s viper/native functions timed apart in one more run" % parts[1])
-        elif parts[0] in ("NOTE", "RESTARTS"):
+        elif parts[0] in ("NOTE", "RESTARTS", "DEMO"):
             print(line)
     if "DONE" not in result.stdout:
         print(result.stdout[-3000:] + result.stderr[-3000:])
@@ -434,9 +473,11 @@ def main(argv=None):
     print(summary("passes whose press rolled the dice", hists["R"], hists["HR"]))
     print(summary("passes that save (their bytecode)", hists["S"], hists["HS"]))
     print(summary("passes that generate a roll's plays", hists["G"], hists["HG"]))
+    print(summary("demo passes (computer v computer)", hists["D"], hists["HD"]))
     print(summary("  app.update() in an idle pass", hists["IA"]))
     print(summary("  app.update() in a thinking pass", hists["TA"]))
     print(summary("  app.update() in a press pass", hists["PA"]))
+    print(summary("  app.update() in a demo pass", hists["DA"]))
     print(summary("  matrix.show() in a press pass", hists["PM"]))
     print(summary("  buttons and buzzer in a press pass", hists["PD"]))
     if flash:
@@ -448,6 +489,9 @@ def main(argv=None):
               % (n, most, files, (most + 255) // 256 * PAGE_MS, ERASE_MS))
     for us, screen, before, after in sorted(worst, reverse=True):
         print("  slow press pass: %6.1f ms on the device (screen %d, game state %d -> %d)"
+              % (us / 1000, screen, before, after))
+    for us, screen, before, after in sorted(worst_demo, reverse=True):
+        print("  slow demo pass:  %6.1f ms on the device (screen %d, game state %d -> %d)"
               % (us / 1000, screen, before, after))
     ms = 1 / 1000
     print("press path on the device (ms): debounce %d + wait for the next poll"

@@ -10,9 +10,10 @@ drops out. The listed functions are wrapped with a timer (their own calls
 nest: App.update includes Play.press), which adds a little to every figure;
 the device estimate is the bytecode ratio of tools/bench/devicetime.py, an
 upper bound for passes that run viper code. The simulated board's models
-and the host's file I/O are inside the figures here (the latency benchmark
-takes them out): use this to find where a pass goes, the latency benchmark
-for what it costs.
+and the host's file I/O are timed out of every pass and every function, as
+the latency benchmark does (latency.HOST_COSTS). The games are the latency
+benchmark's: a two-player game, one against the computer, and --demo seconds
+of the computer playing itself.
 """
 import argparse
 import os
@@ -21,7 +22,7 @@ import sys
 import tempfile
 
 import tools  # noqa: F401
-from tools.bench.latency import GAMES
+from tools.bench.latency import GAMES, HOST_COSTS
 from tools.sim import mpy as sim_mpy
 
 SCRIPT = r"""
@@ -36,7 +37,7 @@ from firmware.handheld import app as A, play as P, turn as T
 from firmware.opponent import ai as AI
 
 ref = devicetime.measure()
-MOST = 40000
+MOST = 80000
 TAGS = []
 SLOTS = 48
 acc = array.array("i", bytes(4 * SLOTS))
@@ -44,10 +45,11 @@ acc = array.array("i", bytes(4 * SLOTS))
 def timer(real, k):
     def wrapper(*args, **kw):
         t = utime.ticks_us()
+        h = host[0]
         try:
             return real(*args, **kw)
         finally:
-            acc[k] += utime.ticks_diff(utime.ticks_us(), t)
+            acc[k] += utime.ticks_diff(utime.ticks_us(), t) - (host[0] - h)
     return wrapper
 
 def wrap(obj, name, tag):
@@ -95,10 +97,11 @@ def timed(loop):
         for j in range(SLOTS):
             acc[j] = 0
         idle[0] = 0
+        host[0] = 0
         events = loop.events
         t = utime.ticks_us()
         step()
-        dt = utime.ticks_diff(utime.ticks_us(), t) - idle[0]
+        dt = utime.ticks_diff(utime.ticks_us(), t) - idle[0] - host[0]
         i = count[0]
         if i >= MOST:
             return
@@ -116,9 +119,13 @@ def timed(loop):
 
 def watch(sim):
     timed(sim.loop)
+    timed_models()
 
 def scenario():
-    games(FolderFlash("flash"), watch, "MAX", 600)
+    flash = FolderFlash("flash")
+    timed_flash(flash)
+    games(flash, watch, "MAX", 600)
+    demo(flash, watch, "MAX", DEMO_MS)
 
 for _ in range(RUNS):
     count[0] = 0
@@ -142,12 +149,14 @@ def main(argv=None):
     ap.add_argument("--top", type=int, default=25, help="passes listed, slowest first")
     ap.add_argument("--runs", type=int, default=2, help="identical runs; each figure's least is kept")
     ap.add_argument("--presses", action="store_true", help="only the passes that carried a press")
-    ap.add_argument("--heap", default="16M", help="micropython heap (the per-pass figures need room)")
+    ap.add_argument("--demo", type=int, default=300, help="seconds of the demo (the computer against itself)")
+    ap.add_argument("--heap", default="32M", help="micropython heap (the per-pass figures need room)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         folder = sim_mpy.build(os.path.join(tmp, "image"))
         shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "devicetime.py"), folder)
-        prelude = "TOP = %d\nRUNS = %d\nPRESSES = %d\n" % (args.top, args.runs, int(args.presses)) + GAMES
+        prelude = ("TOP = %d\nRUNS = %d\nPRESSES = %d\nDEMO_MS = %d\n"
+                   % (args.top, args.runs, int(args.presses), args.demo * 1000)) + GAMES + HOST_COSTS
         result = sim_mpy.run(folder, prelude + SCRIPT, heap=args.heap, timeout=3600)
     if "PASSES" not in result.stdout:
         print(result.stdout[-3000:] + result.stderr[-3000:])
