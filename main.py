@@ -129,14 +129,25 @@ class Loop:
         hw.buzzer.update(ticks)
         data = app.take_save()
         if data is not None:
-            # Written in the next pass that carried no press: this one has
+            # Written in the passes after that carry no press: this one has
             # done the app's work already, and a save is the longest work a
             # pass does (bytecode, then the flash's programs and erases).
             # The newest snapshot is a whole state, so it replaces one due.
             self._save_due = data
-        elif self._save_due is not None and not n:
-            self.write_due_save()
-        elif self._mat_due and not n:
+        elif n:
+            pass
+        elif self.store.pending:
+            # the save's renames, a pass after its record: each half can
+            # wait on the flash (an erase for the record's block, a
+            # metadata compaction for a rename), never both in one pass
+            self._saved(self.store.finish())
+        elif self._save_due is not None:
+            data = self._save_due
+            self._save_due = None
+            status = self.store.begin(data)
+            if status != save.OK:
+                self._saved(status)
+        elif self._mat_due:
             # The match file a few lines a pass, in passes that carried no
             # press: no pass writes both files (each write can stall the
             # CPU for a flash erase, 45 ms), and the whole file's text is
@@ -194,7 +205,10 @@ class Loop:
     # --- the flash -----------------------------------------------------------
 
     def write_due_save(self):
-        """The snapshot the app last asked to save, if it is not written yet."""
+        """The save under way and the snapshot the app last asked to save,
+        written now (before sleep, a crash's reset or update mode)."""
+        if self.store.pending:
+            self._saved(self.store.finish())
         data = self._save_due
         if data is not None:
             self._save_due = None
@@ -203,7 +217,10 @@ class Loop:
     def write_save(self, data, mat=True):
         """Saves data; the match file too, or (mat False) at the next
         quiet pass."""
-        status = self.store.save(data)
+        return self._saved(self.store.save(data), mat)
+
+    def _saved(self, status, mat=False):
+        """A save's end: counted, the match file started again behind it."""
         if status == save.OK:
             self.saves += 1
             self._drop_mat()        # its text is behind the new save: start again
@@ -231,7 +248,7 @@ class Loop:
     def mat_due(self):
         """True while the match file is behind the game: a save due, or the
         file being written."""
-        return self._mat_due or self._save_due is not None
+        return self._mat_due or self._save_due is not None or self.store.pending
 
     def write_mat(self):
         """The match file beside the save, the rest of it at once."""

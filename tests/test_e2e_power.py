@@ -348,3 +348,43 @@ def test_a_power_cut_while_the_match_file_is_written_keeps_the_old_one(tmp_path)
     resume_any(p)
     p.sim.run_ms(3000)
     assert mat_text(p) == old
+
+
+def roll_until_the_record_is_written(p):
+    """Rolls (a save point) and runs the loop until the save's record is in
+    blot.tmp and its renames are still to come; returns the dice."""
+    loop = p.sim.loop
+    p.sim.down("A")
+    passes = 0
+    while not loop.store.pending:
+        p.sim.run_ms(10)
+        passes += 1
+        assert passes < 100
+    p.sim.up("A")
+    return loop.app.match.game.dice
+
+
+def test_a_save_is_written_over_two_quiet_passes(tmp_path):
+    # the record in one pass, the renames in the next: each half may wait
+    # on the flash (an erase, a compaction), never both in one pass
+    p, board, mover = game_at_a_roll(tmp_path)
+    loop = p.sim.loop
+    saves = loop.saves
+    roll_until_the_record_is_written(p)
+    assert "blot.tmp" in p.sim.flash.listdir() and loop.saves == saves
+    passes = 0
+    while loop.store.pending:
+        p.sim.run_ms(10)
+        passes += 1
+    assert passes <= 2 and loop.saves == saves + 1
+    assert "blot.tmp" not in p.sim.flash.listdir()
+    finish(p)
+
+
+def test_a_power_cut_between_the_two_halves_of_a_save_keeps_the_new_one(tmp_path):
+    p, board, mover = game_at_a_roll(tmp_path)
+    rolled = roll_until_the_record_is_written(p)
+    p.sim.cut_power()
+    assert resume_any(p) == (board, mover, rolled)
+    assert p.sim.loop.app.match.game.dice == rolled
+    finish(p)

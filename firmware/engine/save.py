@@ -209,6 +209,7 @@ class SaveFile:
         self.writes = 0        # records written since start-up (each is one file on flash)
         self._settled = False
         self._main_ok = False   # NAME.sav holds a complete record (worth keeping as .bak)
+        self.pending = False    # begin() has written NAME.tmp, finish() has not renamed it
 
     def _read(self, path):
         """(status, serial, payload) of one copy; MISSING if it is not there."""
@@ -269,6 +270,15 @@ class SaveFile:
         """Write payload as the newest save; OK, or why it was not written.
 
         The previous save stays complete on the flash until the new one is."""
+        status = self.begin(payload)
+        return self.finish() if status == OK else status
+
+    def begin(self, payload):
+        """The first half of save(): the record written whole into the
+        temporary file (the flash's erase for its block falls here). OK, or
+        why not; finish() puts it in place. A power cut between the two
+        leaves a complete temporary file, which load() takes as the newest
+        save. The handheld's loop does each half in a pass of its own."""
         if len(payload) > MAX_PAYLOAD:
             return TOO_BIG
         if not self._settled:
@@ -282,7 +292,19 @@ class SaveFile:
                 f.write(record)
             finally:
                 f.close()
-            self.writes += 1
+        except OSError:
+            return WRITE_FAILED
+        self.writes += 1
+        self.pending = True
+        return OK
+
+    def finish(self):
+        """The second half of save(): the two renames that make the record
+        begun the save and its predecessor the backup."""
+        if not self.pending:
+            return OK
+        self.pending = False
+        try:
             if self._main_ok:
                 self.os.rename(self.path, self.bak)
             self.os.rename(self.tmp, self.path)
@@ -310,3 +332,4 @@ class SaveFile:
         for path in (self.tmp, self.path, self.bak):
             self._remove(path)
         self._main_ok = False
+        self.pending = False

@@ -2,7 +2,7 @@
 games (tools/bench/latency.py) under the MicroPython unix port, each pass's
 time split by the functions it ran through.
 
-    python -m tools.bench.passes [--top 25] [--runs 2] [--presses]
+    python -m tools.bench.passes [--top 25] [--runs 2] [--presses] [--demo 300] [--demo-only]
 
 Every pass is timed over --runs identical runs (seeded dice, simulated time)
 and keeps each figure's least value, so the shared machine's preemption
@@ -33,7 +33,7 @@ import devicetime
 from flash import FolderFlash
 import main             # after the simulator: its `time` is the simulated clock
 from firmware.engine import game as G, save as S
-from firmware.handheld import app as A, play as P, turn as T
+from firmware.handheld import app as A, play as P, playview as V, render as R, turn as T
 from firmware.opponent import ai as AI
 
 ref = devicetime.measure()
@@ -59,13 +59,17 @@ def wrap(obj, name, tag):
 
 for cls, names in ((A.App, ("update", "_press", "_advance", "_draw", "snapshot")),
                    (P.Play, ("press", "advance", "_move", "_show_step", "draw", "_plan_forced",
-                             "_after_action", "_rolled", "_computer_roll", "_cube_offer", "_game_over")),
+                             "_after_action", "_rolled", "_computer_roll", "_cube_offer", "_game_over",
+                             "_finish_shown", "_next_game")),
                    (T.TurnInput, ("__init__", "look_ahead", "press", "_refresh")),
-                   (G.Game, ("ensure_plays",)), (G.Match, ("to_bytes",)), (AI.Thinker, ("step",)),
+                   (G.Game, ("ensure_plays",)), (G.Match, ("to_bytes", "play", "roll", "next_game")), (AI.Thinker, ("step",)),
                    (S.SaveFile, ("save",)),
                    (main.Loop, ("write_save", "_write_mat_lines", "_check_battery"))):
     for name in names:
         wrap(cls, name, cls.__name__ + "." + name)
+for module, names in ((R, ("draw_board", "screen")), (V, ("fill_scene",))):
+    for name in names:
+        wrap(module, name, module.__name__.split(".")[-1] + "." + name)
 
 best = array.array("i", bytes(4 * MOST))
 parts = array.array("i", bytes(4 * MOST * SLOTS))
@@ -124,7 +128,8 @@ def watch(sim):
 def scenario():
     flash = FolderFlash("flash")
     timed_flash(flash)
-    games(flash, watch, "MAX", 600)
+    if not DEMO_ONLY:
+        games(flash, watch, "MAX", 600)
     demo(flash, watch, "MAX", DEMO_MS)
 
 for _ in range(RUNS):
@@ -150,13 +155,14 @@ def main(argv=None):
     ap.add_argument("--runs", type=int, default=2, help="identical runs; each figure's least is kept")
     ap.add_argument("--presses", action="store_true", help="only the passes that carried a press")
     ap.add_argument("--demo", type=int, default=300, help="seconds of the demo (the computer against itself)")
+    ap.add_argument("--demo-only", action="store_true", help="the demo alone, without the two games")
     ap.add_argument("--heap", default="32M", help="micropython heap (the per-pass figures need room)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         folder = sim_mpy.build(os.path.join(tmp, "image"))
         shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "devicetime.py"), folder)
-        prelude = ("TOP = %d\nRUNS = %d\nPRESSES = %d\nDEMO_MS = %d\n"
-                   % (args.top, args.runs, int(args.presses), args.demo * 1000)) + GAMES + HOST_COSTS
+        prelude = ("TOP = %d\nRUNS = %d\nPRESSES = %d\nDEMO_MS = %d\nDEMO_ONLY = %d\n"
+                   % (args.top, args.runs, int(args.presses), args.demo * 1000, int(args.demo_only))) + GAMES + HOST_COSTS
         result = sim_mpy.run(folder, prelude + SCRIPT, heap=args.heap, timeout=3600)
     if "PASSES" not in result.stdout:
         print(result.stdout[-3000:] + result.stderr[-3000:])
