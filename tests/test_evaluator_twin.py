@@ -81,13 +81,21 @@ def test_device_features_match_the_twin():
 
 
 def test_features_of_known_positions():
-    assert [int(v) for v in netmath.features([START])[0]] == [0, 0, 1, 1, 0]
+    # each side's back checkers escape on 24 rolls (not landing on the 5,
+    # 7 or 12 pips, nor 5-5); the best-contained point gets away on 22
+    assert [int(v) for v in netmath.features([START])[0]] == [0, 0, 1, 1, 0, 24, 24, 14, 14, 0, 0]
     b = bytearray(START)
     b[25 + 12] -= 1             # one of their checkers from their 13 point
     b[25 + 13] = 1              # to their 14, our 11: hit from our 13 (any 2, or 1-1)
     f = [0] * netmath.FEATURES
-    assert evaluator._features(bytes(b), 0, 25, f) == [12, 0, 1, 1, 0]
+    assert evaluator._features(bytes(b), 0, 25, f)[:5] == [12, 0, 1, 1, 0]
     race = bytearray(50)
     race[0] = 15                # everything home on both sides: a race
     race[25] = 15
-    assert evaluator._features(bytes(race), 0, 25, f) == [0, 0, 1, 1, 1]
+    assert evaluator._features(bytes(race), 0, 25, f) == [0, 0, 1, 1, 1, 36, 36, 0, 0, 0, 0]
+    closed = bytearray(START)
+    closed[24] = 1              # one of ours on the bar
+    closed[23] -= 1
+    for q in range(25, 31):     # against their closed board
+        closed[q] = 2
+    assert evaluator._features(bytes(closed), 0, 25, f)[9:] == [36, 0]

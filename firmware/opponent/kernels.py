@@ -49,6 +49,11 @@ OSIG = weights.OUTPUT_SIGMOID
 ROLLS = array("i", [(1 << a) | (1 << b) | (1 << (a + b)) for a in range(1, 7) for b in range(a + 1, 7)]
               + [(1 << a) | (1 << 2 * a) | (1 << 3 * a) | (1 << 4 * a) for a in range(1, 7)])
 DIST_MASK = const(0x1FFFFFE)    # distances 1..24
+# Rolls of 36 on which a checker gets past the other side's points, by the
+# 12-bit mask of the blocked distances in front of it (bit d-1: distance d),
+# generated (tools/gen/weights.py).
+ESCAPES = weights.ESCAPES
+BLOCK_MASK = const(0xFFF)       # the 12 points in front of a checker
 VIPER = None
 
 
@@ -187,6 +192,8 @@ if sys.implementation.name == "micropython":
         prime_them = 0
         back_us = 0
         back_them = 0
+        made_us = 0
+        made_them = 0
         i = 0
         while i < 25:
             n = b[us + i]
@@ -196,6 +203,7 @@ if sys.implementation.name == "micropython":
                 if n == 1:
                     blots_us |= 2 << i
                 if n >= 2 and i < 24:
+                    made_us |= 2 << i
                     run_us += 1
                     if run_us > prime_us:
                         prime_us = run_us
@@ -210,6 +218,7 @@ if sys.implementation.name == "micropython":
                 if n == 1:
                     blots_them |= 2 << i
                 if n >= 2 and i < 24:
+                    made_them |= 2 << i
                     run_them += 1
                     if run_them > prime_them:
                         prime_them = run_them
@@ -233,6 +242,33 @@ if sys.implementation.name == "micropython":
         out[2] = prime_us
         out[3] = prime_them
         out[4] = 1 if back_us + back_them <= 25 else 0
+        # the side's point p is the other's 25 - p: the distances in front
+        # of p are the other side's made points from 26 - p up
+        esc = ptr8(ESCAPES)  # noqa: F821
+        out[5] = esc[(made_them >> (26 - back_us)) & BLOCK_MASK] if back_us != 0 else 36
+        out[6] = esc[(made_us >> (26 - back_them)) & BLOCK_MASK] if back_them != 0 else 36
+        least_us = 36
+        least_them = 36
+        p = 15
+        while p < 25:
+            e = esc[(made_them >> (26 - p)) & BLOCK_MASK]
+            if e < least_us:
+                least_us = e
+            e = esc[(made_us >> (26 - p)) & BLOCK_MASK]
+            if e < least_them:
+                least_them = e
+            p += 1
+        out[7] = 36 - least_us
+        out[8] = 36 - least_them
+        closed_us = 0
+        closed_them = 0
+        q = 1
+        while q < 7:
+            closed_us += (made_them >> q) & 1
+            closed_them += (made_us >> q) & 1
+            q += 1
+        out[9] = closed_us * closed_us if b[us + 24] != 0 else 0
+        out[10] = closed_them * closed_them if b[them + 24] != 0 else 0
         return f
 
     @micropython.viper

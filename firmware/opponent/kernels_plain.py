@@ -5,8 +5,8 @@ so the device does not hold them. Also the linear prefilter's reference
 (Scorer.linear_after; firmware/opponent/linear.py is the fast one).
 """
 from firmware.opponent import weights
-from firmware.opponent.kernels import (B2, DIST_MASK, FSHIFT, HMAX, HSIG, OFF_INPUT, OMAX, ONE, OSHIFT,
-                                       OSIG, OZERO, ROLLS, W1, W1F, W2)
+from firmware.opponent.kernels import (B2, BLOCK_MASK, DIST_MASK, ESCAPES, FSHIFT, HMAX, HSIG, OFF_INPUT,
+                                       OMAX, ONE, OSHIFT, OSIG, OZERO, ROLLS, W1, W1F, W2)
 
 
 def copy2(dst, src, dst2, src2):
@@ -109,7 +109,12 @@ def features(board, us, them, f):
     side (f[1]) hits a blot directly, from any checker, bar included,
     points in between not checked; f[2], f[3]: each side's longest run of
     points holding two or more; f[4]: 1 when the sides are past each
-    other (a race)."""
+    other (a race); f[5], f[6]: rolls of 36 on which each side's
+    rearmost checker gets past the other side's points (ESCAPES);
+    f[7], f[8]: the other side's containment of each: 36 less the fewest
+    such rolls from any of the side's points 15 to 24; f[9], f[10]: rolls
+    of 36 on which each side, if it has a checker on the bar, fails to
+    enter (the square of the other side's home points made)."""
     occ_us = 0
     occ_them = 0
     blots_us = 0
@@ -120,6 +125,8 @@ def features(board, us, them, f):
     prime_them = 0
     back_us = 0
     back_them = 0
+    made_us = 0
+    made_them = 0
     # Both sides in one pass, the same steps written out for each: a helper
     # per side would return a tuple, an allocation per play on the device.
     for i in range(25):
@@ -130,6 +137,7 @@ def features(board, us, them, f):
             if n == 1:
                 blots_us |= 2 << i
             if n >= 2 and i < 24:
+                made_us |= 2 << i
                 run_us += 1
                 if run_us > prime_us:
                     prime_us = run_us
@@ -144,6 +152,7 @@ def features(board, us, them, f):
             if n == 1:
                 blots_them |= 2 << i
             if n >= 2 and i < 24:
+                made_them |= 2 << i
                 run_them += 1
                 if run_them > prime_them:
                     prime_them = run_them
@@ -165,6 +174,29 @@ def features(board, us, them, f):
     f[2] = prime_us
     f[3] = prime_them
     f[4] = 1 if back_us + back_them <= 25 else 0
+    # the side's point p is the other's 25 - p: the distances in front of
+    # p are the other side's made points from 26 - p up
+    esc = ESCAPES
+    f[5] = esc[made_them >> (26 - back_us) & BLOCK_MASK] if back_us else 36
+    f[6] = esc[made_us >> (26 - back_them) & BLOCK_MASK] if back_them else 36
+    least_us = 36
+    least_them = 36
+    for p in range(15, 25):
+        e = esc[made_them >> (26 - p) & BLOCK_MASK]
+        if e < least_us:
+            least_us = e
+        e = esc[made_us >> (26 - p) & BLOCK_MASK]
+        if e < least_them:
+            least_them = e
+    f[7] = 36 - least_us
+    f[8] = 36 - least_them
+    closed_us = 0
+    closed_them = 0
+    for q in range(1, 7):
+        closed_us += made_them >> q & 1
+        closed_them += made_us >> q & 1
+    f[9] = closed_us * closed_us if board[us + 24] else 0
+    f[10] = closed_them * closed_them if board[them + 24] else 0
     return f
 
 

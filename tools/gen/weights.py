@@ -15,13 +15,19 @@ Quantisation (firmware/opponent/evaluator.py reads it this way):
   the first RAW_INPUTS), ints at 1/2**F_BITS, row k (feature k) at
   [k*HIDDEN, (k+1)*HIDDEN): their inputs reach 36, so 1/32 steps would be
   too coarse; the device sums them apart and shifts the sum to 1/32 once;
-- LINEAR: the prefilter's equity weight per input, ints at 1/ONE.
+- LINEAR: the prefilter's equity weight per input, ints at 1/ONE;
+- ESCAPES: not trained: 4,096 bytes, for each 12-bit mask of the blocked
+  points in front of a checker (bit d-1: distance d), the rolls of 36 on
+  which it gets past them (tools/train/netmath.py, ESCAPE_ROLLS), for the
+  escape and containment features.
 Deterministic: the same checkpoint always gives the same file.
 """
 import argparse
 import hashlib
 
 import numpy as np
+
+from tools.train import netmath
 
 Q1_BITS = 5          # first layer weights in steps of 1/32 (|w| < 4)
 Q2_BITS = 8
@@ -62,6 +68,7 @@ def quantise(net):
         "OUTPUT_ZERO": 256 << (OUT_BITS - STEP_BITS),
         "FEATURE_SHIFT": F_BITS - Q1_BITS,
         "LINEAR": tuple(int(v) for v in np.rint(np.asarray(net["lin"]) * ONE)),
+        "ESCAPES": netmath.ESCAPES.astype(np.uint8).tobytes(),
     }
 
 
@@ -99,6 +106,7 @@ def render(tables, source):
         "HIDDEN_SIGMOID = " + _bytes_literal(tables["HIDDEN_SIGMOID"]),
         "OUTPUT_SIGMOID = " + _bytes_literal(tables["OUTPUT_SIGMOID"]),
         "LINEAR = " + _tuple_literal(tables["LINEAR"]),
+        "ESCAPES = " + _bytes_literal(tables["ESCAPES"]),
         "",
     ]
     return "\n".join(out)
@@ -106,7 +114,7 @@ def render(tables, source):
 
 def table_bytes(tables):
     """Flash size of the tables: bytes as bytes, ints at 2 bytes (int16 range)."""
-    return (len(tables["W1"]) + len(tables["HIDDEN_SIGMOID"]) + len(tables["OUTPUT_SIGMOID"])
+    return (len(tables["W1"]) + len(tables["HIDDEN_SIGMOID"]) + len(tables["OUTPUT_SIGMOID"]) + len(tables["ESCAPES"])
             + 2 * (len(tables["W1F"]) + len(tables["B1"]) + len(tables["W2"]) + len(tables["B2"]) + len(tables["LINEAR"])))
 
 

@@ -34,19 +34,19 @@ def load(paths):
     return boards[idx], probs[idx]
 
 
-def init_net(rng, hidden):
+def init_net(rng, hidden, inputs=netmath.INPUTS):
     return {
-        "W1": (rng.normal(0, 0.1, (netmath.INPUTS, hidden))).astype(np.float32),
+        "W1": (rng.normal(0, 0.1, (inputs, hidden))).astype(np.float32),
         "b1": np.zeros(hidden, dtype=np.float32),
         "W2": (rng.normal(0, 0.1, (hidden, 5))).astype(np.float32),
         "b2": np.zeros(5, dtype=np.float32),
     }
 
 
-def widen(old):
+def widen(old, inputs=netmath.INPUTS):
     """A checkpoint's network with zero first-layer rows for inputs it lacks."""
     net = {k: np.asarray(old[k], dtype=np.float32).copy() for k in ("W1", "b1", "W2", "b2")}
-    w1 = np.zeros((netmath.INPUTS, net["W1"].shape[1]), dtype=np.float32)
+    w1 = np.zeros((inputs, net["W1"].shape[1]), dtype=np.float32)
     w1[:len(net["W1"])] = net["W1"]
     net["W1"] = w1
     return net
@@ -135,6 +135,8 @@ def main(argv=None):
     ap.add_argument("--out", default="tools/data/evaluator_net.npz")
     ap.add_argument("--resume", action="store_true")
     ap.add_argument("--init", help="start from this checkpoint (new input rows start at zero)")
+    ap.add_argument("--inputs", type=int, default=netmath.INPUTS,
+                    help="use only the first INPUTS inputs (an earlier network's, for the recipe)")
     ap.add_argument("--linear-only", action="store_true",
                     help="only fit the linear prefilter into the --out checkpoint")
     args = ap.parse_args(argv)
@@ -143,7 +145,7 @@ def main(argv=None):
     order = rng.permutation(len(boards))
     held = order[: len(boards) // 20]
     used = order[len(boards) // 20:]
-    x = netmath.encode(boards)
+    x = netmath.encode(boards)[:, :args.inputs]
     print("%d positions, %d for training" % (len(boards), len(used)))
     if args.linear_only:
         net = {k: v for k, v in np.load(args.out).items()}
@@ -155,10 +157,10 @@ def main(argv=None):
         net, state = load_state(args.out)
         print("resuming at epoch %d" % state["epoch"])
     elif args.init:
-        net, state = widen(np.load(args.init)), {}
+        net, state = widen(np.load(args.init), args.inputs), {}
         print("starting from %s" % args.init)
     else:
-        net, state = init_net(rng, args.hidden), {}
+        net, state = init_net(rng, args.hidden, args.inputs), {}
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
 
     def log(epoch, loss, secs):

@@ -9,7 +9,7 @@ fast twin and still measure what ships.
 import numpy as np
 
 RAW_INPUTS = 202       # slot units and checkers off; the linear prefilter's inputs
-FEATURES = 5           # hand-made inputs after them (features() below)
+FEATURES = 11          # hand-made inputs after them (features() below)
 INPUTS = RAW_INPUTS + FEATURES
 ONE = 10000
 
@@ -60,6 +60,45 @@ def _prime(b):
     return best
 
 
+# The 21 rolls as (weight of 36, landing bit, pair bits) over a 12-bit mask
+# of blocked distances (bit d-1: distance d): a roll escapes when its
+# landing distance is open and so is one of the two dice (a double's one
+# die) on the way, as gnubg's Escapes().
+ESCAPE_ROLLS = [(1 if a == b else 2, 1 << (a + b - 1), (1 << (a - 1)) | (1 << (b - 1)))
+                for a in range(1, 7) for b in range(a, 7)]
+ESCAPES = np.array([sum(w for w, land, pair in ESCAPE_ROLLS if not m & land and m & pair != pair)
+                    for m in range(4096)], dtype=np.int64)
+
+
+def _made(b):
+    """Bit k: the other side holds two or more on its point k (1..24)."""
+    bits = np.int64(1) << np.arange(1, 25, dtype=np.int64)
+    return ((b[:, 25:49] >= 2) * bits).sum(1)
+
+
+def _escapes(made, p):
+    """Rolls of 36 on which the side's checker on its point p gets past the
+    other side's points (made: _made) in the 12 points in front of it."""
+    return ESCAPES[(made >> (26 - p)) & 0xFFF]
+
+
+def _contact(b):
+    """(escapes of the side's rearmost checker, the other side's
+    containment of it: 36 less the fewest escapes from its points 15..24,
+    rolls of 36 the side fails to enter from the bar) for each board."""
+    made = _made(b)
+    back = _back(b)
+    esc = np.where(back > 0, _escapes(made, np.maximum(back, 1)), 36)
+    least = np.full(len(b), 36, dtype=np.int64)
+    for p in range(15, 25):
+        least = np.minimum(least, _escapes(made, p))
+    closed = np.zeros(len(b), dtype=np.int64)
+    for k in range(1, 7):
+        closed += (made >> k) & 1
+    dance = np.where(b[:, 24] > 0, closed * closed, 0)
+    return esc, 36 - least, dance
+
+
 def _back(b):
     """Point of the side's rearmost checker (25 = bar, 0 = none left)."""
     pts = np.arange(1, 26)
@@ -68,11 +107,14 @@ def _back(b):
 
 def features(boards):
     """int64 (N, FEATURES): shots for us and for them, each side's longest
-    prime, and 1 when the sides are past each other (a race)."""
+    prime, and 1 when the sides are past each other (a race); then each
+    side's back escapes, containment by the other side, and dance rolls."""
     b = as_array(boards)
     f = flip_array(b)
     race = (_back(b) + _back(f) <= 25).astype(np.int64)
-    return np.stack([_shots(b), _shots(f), _prime(b), _prime(f), race], axis=1)
+    eu, cu, du = _contact(b)
+    et, ct, dt = _contact(f)
+    return np.stack([_shots(b), _shots(f), _prime(b), _prime(f), race, eu, et, cu, ct, du, dt], axis=1)
 
 
 def flip_array(b):
@@ -99,7 +141,7 @@ def sigmoid(x):
 
 def float_probs(net, x):
     """The float network's five outputs for encoded inputs x."""
-    h = sigmoid(x.astype(np.float32) @ net["W1"] + net["b1"])
+    h = sigmoid(x[:, :len(net["W1"])].astype(np.float32) @ net["W1"] + net["b1"])
     return sigmoid(h @ net["W2"] + net["b2"])
 
 
@@ -144,7 +186,8 @@ class IntNet:
         h = w.HIDDEN
         self.hidden = h
         self.w1 = (np.frombuffer(w.W1, dtype=np.uint8).astype(np.int64) - 128).reshape(RAW_INPUTS, h)
-        self.w1f = np.array(w.W1F, dtype=np.int64).reshape(FEATURES, h)
+        self.w1f = np.array(w.W1F, dtype=np.int64).reshape(-1, h)
+        self.inputs = RAW_INPUTS + len(self.w1f)
         self.fshift = w.FEATURE_SHIFT
         self.b1 = np.array(w.B1, dtype=np.int64)
         self.w2 = np.array(w.W2, dtype=np.int64).reshape(h, 5)
@@ -168,7 +211,7 @@ class IntNet:
         """int64 (N, 5) probabilities in 1/ONE, as firmware.opponent.evaluator.evaluate."""
         x = encode(boards).astype(np.int64)
         acc = x[:, :RAW_INPUTS] @ self.w1 + self.b1
-        acc += (x[:, RAW_INPUTS:] @ self.w1f) >> self.fshift
+        acc += (x[:, RAW_INPUTS:self.inputs] @ self.w1f) >> self.fshift
         v = np.clip((acc + (256 << self.hshift)) >> self.hshift, 0, 511)
         a = self.hsig[v]
         o = a @ self.w2 + self.b2

@@ -10,8 +10,11 @@ Stages, in order (docs/ai.md, Training):
   data3          4,000 more games, a quarter of the turns with every
                  candidate play's result labelled too
   features       trains from tools/data/net202.npz (the committed 202-input
-                 network, its five feature rows at zero) on data1 and data2
+                 network, rows at zero for the first five features) on data1
+                 and data2, 207 inputs
   candidates     trains on from there with data3 added
+  contact        trains on from there on the same data with six more
+                 features (escapes, containment, dance), their rows at zero
   install        the result becomes tools/data/evaluator_net.npz
   weights        tools.gen.weights: the integer tables, firmware/opponent/weights.py
 
@@ -50,7 +53,7 @@ def stages(work, games=None, epochs=None):
         return os.path.join(work, name)
 
     def install():
-        shutil.copyfile(path("candidates.npz"), CHECKPOINT if work_is_default else path("evaluator_net.npz"))
+        shutil.copyfile(path("contact.npz"), CHECKPOINT if work_is_default else path("evaluator_net.npz"))
 
     work_is_default = games is None and epochs is None
     final = CHECKPOINT if work_is_default else path("evaluator_net.npz")
@@ -61,12 +64,16 @@ def stages(work, games=None, epochs=None):
         ("data3", lambda: data.main(["--games", g(4000), "--seed", "3", "--candidates", "0.25",
                                      "--out", path("data3.npz")])),
         ("features", lambda: net.main(["--data", path("data1.npz"), path("data2.npz"), "--hidden", "128",
-                                       "--epochs", e(10), "--lr", "0.001", "--init", START,
+                                       "--epochs", e(10), "--lr", "0.001", "--init", START, "--inputs", "207",
                                        "--resume", "--out", path("features.npz")])),
         ("candidates", lambda: net.main(["--data", path("data1.npz"), path("data2.npz"), path("data3.npz"),
                                          "--hidden", "128", "--epochs", e(6), "--lr", "0.0005",
-                                         "--init", path("features.npz"), "--resume",
+                                         "--init", path("features.npz"), "--inputs", "207", "--resume",
                                          "--out", path("candidates.npz")])),
+        ("contact", lambda: net.main(["--data", path("data1.npz"), path("data2.npz"), path("data3.npz"),
+                                      "--hidden", "128", "--epochs", e(6), "--lr", "0.0005",
+                                      "--init", path("candidates.npz"), "--resume",
+                                      "--out", path("contact.npz")])),
         ("install", install),
         ("weights", lambda: gen_weights.main(["--net", final, "--out", out])),
     ]
