@@ -5,6 +5,8 @@ A count list holds the six faces (index 0..5 for faces 1..6), then the
 doubles, then the rolls. All time is the count saved with the settings
 plus this session's.
 """
+import struct
+
 from micropython import const
 
 FACES = const(6)
@@ -32,12 +34,9 @@ class Tally:
 
     def to_bytes(self):
         """All time's counts, 4 bytes each, little-endian."""
-        out = bytearray(BYTES)
-        for i, n in enumerate(self.all_time()):
-            n = min(n, 0xFFFFFFFF)
-            for k in range(4):
-                out[4 * i + k] = n >> (8 * k) & 255
-        return bytes(out)
+        b = self.before
+        s = self.session
+        return struct.pack("<8I", *[min(b[i] + s[i], 0xFFFFFFFF) for i in range(SIZE)])
 
     def load(self, data):
         """Takes all time's counts from a save (to_bytes()); this session's

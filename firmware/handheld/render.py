@@ -90,6 +90,9 @@ def column(red_pt):
     return RIGHT_X + red_pt - 19, True
 
 
+_COLUMNS = bytes([0] + [column(rp)[0] for rp in range(1, 25)])   # by red's point; 13..24 on top
+
+
 def slot_y(top, i):
     """Row of the i-th LED (0 = the edge) of a stack in the top or bottom half."""
     return i if top else HEIGHT - 1 - i
@@ -101,8 +104,12 @@ def stack(frame, x, top, count, colour):
     LED nearest the middle always shows the owner's colour."""
     doubled = count - HALF if count > HALF else 0
     shown = count if count < HALF else HALF
+    # from the edge towards the middle, straight into the frame
+    at = x if top else (HEIGHT - 1) * WIDTH + x
+    step = WIDTH if top else -WIDTH
     for i in range(shown):
-        put(frame, x, slot_y(top, i), YELLOW if i < doubled else colour)
+        frame[at] = YELLOW if i < doubled else colour
+        at += step
 
 
 def tip_slot(count):
@@ -164,9 +171,10 @@ def _spot(scene, red, green, point, landing):
 
 def draw_die(frame, x, y, face, colour):
     bits = _RING if face == 0 else _FACES[face]
+    at = y * WIDTH + x
     for i in range(9):
         if bits >> i & 1:
-            put(frame, x + i % 3, y + i // 3, colour)
+            frame[at + (i // 3) * WIDTH + i % 3] = colour
 
 
 def _dice(frame, scene, now_ms):
@@ -211,6 +219,12 @@ def _cube(frame, scene, now_ms):
         text(frame, value, x, 0, GREEN)
 
 
+def _tray(frame, count, top, colour):
+    """count borne-off checkers, as off_spot places them."""
+    for i in range(count):
+        frame[slot_y(top, i >> 1) * WIDTH + OFF_X + (i & 1)] = colour
+
+
 def draw_board(frame, scene, now_ms):
     clear(frame)
     red, green = sides(scene.board, scene.mover)
@@ -222,19 +236,14 @@ def draw_board(frame, scene, now_ms):
         else:
             mine[red_point(scene.mover, scene.holding)] -= 1
     for rp in range(1, 25):
-        x, top = column(rp)
         if red[rp]:
-            stack(frame, x, top, red[rp], RED)
+            stack(frame, _COLUMNS[rp], rp > 12, red[rp], RED)
         elif green[rp]:
-            stack(frame, x, top, green[rp], GREEN)
+            stack(frame, _COLUMNS[rp], rp > 12, green[rp], GREEN)
     stack(frame, BAR_X, True, green[25], GREEN)
     stack(frame, BAR_X, False, red[25], RED)
-    for i in range(green[0]):
-        x, y = off_spot(i, True)
-        put(frame, x, y, GREEN)
-    for i in range(red[0]):
-        x, y = off_spot(i, False)
-        put(frame, x, y, RED)
+    _tray(frame, green[0], True, GREEN)
+    _tray(frame, red[0], False, RED)
     _dice(frame, scene, now_ms)
     _cube(frame, scene, now_ms)
     if blink(now_ms, TARGET_MS):

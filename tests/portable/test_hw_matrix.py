@@ -188,3 +188,27 @@ def test_rejects_a_frame_of_the_wrong_size():
         assert "256" in str(exc)
     else:
         assert False, "accepted a 256-byte frame"
+
+
+def test_the_viper_conversion_and_its_twin_agree():
+    # Under the MicroPython unix port show() converts in viper; its plain
+    # twin must give the same RAM, the same modules marked and the same
+    # count of lit LEDs, frame after frame (under CPython both are the twin).
+    import sys
+    from hw import matrix
+    if sys.implementation.name != "micropython":
+        assert matrix._convert is matrix.convert_plain
+        return
+    assert matrix._convert is matrix.convert_viper
+    seed = 12345
+    rams = [bytearray(17 * 8), bytearray(17 * 8)]
+    frame = bytearray(512)
+    for n in range(300):
+        for i in range(512):
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            if n % 3 == 0 or seed >> 20 & 7 == 0:   # whole new frames and small changes
+                frame[i] = seed >> 16 & 3
+        marks = [bytearray(8), bytearray(8)]
+        lit = [f(frame, rams[k], marks[k], matrix._BITS)
+               for k, f in enumerate((matrix.convert_plain, matrix.convert_viper))]
+        assert lit[0] == lit[1] and marks[0] == marks[1] and rams[0] == rams[1], n
