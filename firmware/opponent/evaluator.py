@@ -48,7 +48,7 @@ _FEAT_INPUT = const(202)
 _FEATURES = const(11)
 _HIDDEN = weights.HIDDEN
 _W1 = weights.W1
-_W1F = weights.W1F
+_W1F = kernels.W1F
 if len(_W1) != _FEAT_INPUT * _HIDDEN or len(_W1F) != _FEATURES * _HIDDEN:
     raise ValueError("W1 and W1F hold %d and %d weights, expected %d and %d"
                      % (len(_W1), len(_W1F), _FEAT_INPUT * _HIDDEN, _FEATURES * _HIDDEN))

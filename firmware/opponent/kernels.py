@@ -41,6 +41,12 @@ def _int16(name, values):
 W1 = weights.W1
 W1F = _int16("W1F", weights.W1F)
 W2 = _int16("W2", weights.W2)
+if sys.implementation.name == "micropython":
+    # The int16 arrays replace the weights module's tuples: a module loaded
+    # into the heap (not frozen) would otherwise hold them twice, the
+    # tuples at a word per weight (the host's numpy twin reads the tuples).
+    weights.W1F = None
+    weights.W2 = None
 B2 = array("i", weights.B2)
 HSIG = weights.HIDDEN_SIGMOID
 OSIG = weights.OUTPUT_SIGMOID
