@@ -1,6 +1,7 @@
 """Times the drivers' hot paths under the MicroPython unix port and converts
 them to RP2040 estimates with tools/bench/devicetime.py (the drivers are
-bytecode).
+bytecode, but for Matrix.show's frame conversion in viper: timed apart and
+converted with the viper ratio).
 
     .venv/bin/micropython tools/bench/hw.py
 
@@ -17,6 +18,7 @@ from time import ticks_diff, ticks_us  # noqa: E402  (the real clock, not the si
 from hw.battery import Battery  # noqa: E402
 from hw.buttons import Buttons  # noqa: E402
 from hw.buzzer import Buzzer  # noqa: E402
+from hw import matrix as matrix_module  # noqa: E402
 from hw.matrix import Matrix  # noqa: E402
 
 
@@ -91,6 +93,13 @@ def main():
     def measure():
         battery.measure(200)
 
+    ram = bytearray(17 * 8)
+    marks = bytearray(8)
+
+    def convert():
+        state[0] ^= 1
+        matrix_module._convert(frames[state[0]], ram, marks, matrix_module._BITS)
+
     for name, fn, repeat in (
             ("Matrix.show, every module changed", show_changed, 200),
             ("Matrix.show, nothing changed", show_same, 200),
@@ -99,10 +108,12 @@ def main():
             ("Buzzer.update, mid-note", update, 5000),
             ("Battery.measure, 16 samples", measure, 2000)):
         rows.append((name, timed(fn, repeat)))
+    inner = timed(convert, 200)         # the viper part of a changed show
     ratios = devicetime.Ratios(devicetime.measure(ref))
     print(ratios.describe())
     for name, host in rows:
-        print("%-36s host %7.1f us  device about %6.2f ms" % (name, host, ratios.ms(host)))
+        viper = inner if name.startswith("Matrix.show, every") and matrix_module.convert_viper else 0
+        print("%-36s host %7.1f us  device about %6.2f ms" % (name, host, ratios.split_ms(host, viper)))
 
 
 main()
