@@ -144,7 +144,7 @@ def test_power_cut_mid_save_resumes_the_old_or_the_new_turn(tmp_path, cut):
 def test_crash_resets_and_the_saved_game_resumes(tmp_path):
     p, board, mover = game_at_a_roll(tmp_path)
 
-    def broken(now_ms, events=()):
+    def broken(now_ms, events=(), hold=False):
         raise RuntimeError("simulated fault in the app")
     p.sim.loop.app.update = broken
     p.sim.run_ms(100)
@@ -166,9 +166,9 @@ def test_watchdog_reset_resumes_the_saved_game(tmp_path):
     p, board, mover = game_at_a_roll(tmp_path)
     real = p.sim.loop.app.update
 
-    def stuck(now_ms, events=()):
+    def stuck(now_ms, events=(), hold=False):
         machine.sim.clock.advance(9000)       # the loop hangs past the watchdog's 5 s
-        real(now_ms, events)
+        real(now_ms, events, hold)
     p.sim.loop.app.update = stuck
     p.sim.run_ms(50)
     assert p.sim.restarts[-1][1] == WATCHDOG
@@ -253,10 +253,10 @@ def test_a_saved_game_that_crashes_every_resume_is_set_aside(tmp_path):
     from firmware.handheld.app import App
 
     class FailsInPlay(App):
-        def update(self, now_ms, events=()):
+        def update(self, now_ms, events=(), hold=False):
             if self.play is not None:
                 raise RuntimeError("fault in the resumed game")
-            App.update(self, now_ms, events)
+            App.update(self, now_ms, events, hold)
 
     p, board, mover = game_at_a_roll(tmp_path)
     sim = p.sim

@@ -124,10 +124,15 @@ class App:
 
     # ---- the interface for main.py ----------------------------------------
 
-    def update(self, now_ms, events=()):
+    def update(self, now_ms, events=(), hold=False):
+        """One loop pass: the events handled, then timers and one slice of
+        the computer's work, then the frame drawn if it changed. hold: the
+        loop writes the save in this pass (the flash may stall the CPU for
+        an erase), so the computer's next slice, like a press's pass,
+        waits for the next pass."""
         self.now = now_ms
         changed = self._dirty
-        pressed = False
+        pressed = hold
         for ev in events:
             k = keys.kind(ev)
             b = keys.button(ev)
@@ -137,7 +142,7 @@ class App:
         if pressed:
             # A pass that carried a press only redraws, so the press shows
             # at once; the computer's next slice waits for the next pass.
-            changed = True
+            changed = changed or not hold
         elif self._advance(now_ms):
             changed = True
         if changed or now_ms // self._tick_ms != self._tick_at \

@@ -236,9 +236,9 @@ def timed(loop):
     step = loop.step
     app = loop.app
     update = app.update
-    def timed_update(now, events=()):
+    def timed_update(now, events=(), hold=False):
         t = utime.ticks_us()
-        update(now, events)
+        update(now, events, hold)
         cur[0] += utime.ticks_diff(utime.ticks_us(), t)
     app.update = timed_update
     matrix = loop.hw.matrix
