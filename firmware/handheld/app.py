@@ -132,7 +132,7 @@ class App:
         waits for the next pass."""
         self.now = now_ms
         changed = self._dirty
-        pressed = hold
+        pressed = False
         for ev in events:
             k = keys.kind(ev)
             b = keys.button(ev)
@@ -142,7 +142,9 @@ class App:
         if pressed:
             # A pass that carried a press only redraws, so the press shows
             # at once; the computer's next slice waits for the next pass.
-            changed = changed or not hold
+            changed = True
+        elif hold:
+            pass                # the save's pass: timers and thinking wait too
         elif self._advance(now_ms):
             changed = True
         if changed or now_ms // self._tick_ms != self._tick_at \

@@ -302,16 +302,14 @@ def text(frame, s, x, y, colour):
 # The text each row's line last measured, and its width: a scrolling line
 # is drawn again every 70 ms, its text seldom changes.
 _texts = [""] * HEIGHT
-_widths = bytearray(HEIGHT * 2)
+_widths = [0] * HEIGHT
 
 
 def _width(s, y):
     if s != _texts[y]:
         _texts[y] = s
-        w = font.text_width(s)
-        _widths[2 * y] = w & 0xFF
-        _widths[2 * y + 1] = w >> 8
-    return _widths[2 * y] | _widths[2 * y + 1] << 8
+        _widths[y] = font.text_width(s)
+    return _widths[y]
 
 
 def line(frame, s, y, colour, now_ms, start_ms=0):

@@ -154,17 +154,6 @@ class TurnInput:
         self._refresh()
         self.cursor = f
 
-    def forced_step(self):
-        """The only step there is, when every legal step is the same move;
-        None when the player has a choice."""
-        if not self.steps:
-            return None
-        f, t, d = self.steps[0]
-        for sf, st, sd in self.steps:
-            if sf != f or st != t:
-                return None
-        return f, t
-
     def press(self, button):
         """Handles one button; returns a melody or None. A on a complete
         turn is the app's to handle (it confirms)."""

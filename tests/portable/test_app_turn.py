@@ -105,13 +105,15 @@ def test_no_legal_step_means_complete_at_once():
     assert t.complete() and t.sources == []
 
 
-def test_forced_step_is_found():
+def test_a_roll_with_one_play_gives_its_one_step():
+    # a roll with one play is made for the player (Play._plan_forced): its
+    # one play and step come from the generated plays
     us = [0] * 25
     them = [0] * 25
     us[0] = 1               # one checker left, on our 1 point
     them[12] = 15
-    t = TurnInput(position.make(us, them), 6, 5, 0)
-    assert t.forced_step() == (1, 0)
+    found = movegen.plays(position.make(us, them), 6, 5)
+    assert len(found) == 1 and found.move(0) == ((1, 0),)
 
 
 class _Counted:

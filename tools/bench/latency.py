@@ -221,7 +221,7 @@ hist = [0] * BINS
 kind = bytearray(MOST)          # b"ITPRSGD" index: idle, thinking, press, roll, save, move generation, demo
 flash_bytes = array.array("i", bytes(4 * MOST))   # bytes written to the flash in the pass
 flash_ops = bytearray(MOST)     # files opened for writing, renames and removes in the pass
-context = bytearray(3 * MOST)   # screen, game state before, after (press passes)
+context = bytearray(3 * MOST)   # screen, game state before, after (every pass)
 count = [0]
 
 def state_of(loop):
