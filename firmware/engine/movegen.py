@@ -351,8 +351,6 @@ def next_steps(start, d1, d2, done=()):
     the measured figures."""
     _check_dice(d1, d2)
     start = bytes(start)
-    facts = _turn_facts(start, d1, d2)
-    best = facts[3]
     dice = [d1, d1, d1, d1] if d1 == d2 else [d1, d2]
     board = start
     for step in done:
@@ -361,7 +359,15 @@ def next_steps(start, d1, d2, done=()):
             raise ValueError("step %d/%d with a %d is not legal here" % (f, t, die))
         dice.remove(die)
         board = apply_step(board, f, t)
-    need = best - len(done) - 1     # dice still to play after the next step
+    return steps_after(start, d1, d2, board, dice, len(done))
+
+
+def steps_after(start, d1, d2, board, dice, played):
+    """next_steps for `board`, reached from `start` by `played` steps that
+    next_steps gave, `dice` (a list) the roll's dice they left: the cursor
+    knows its steps are legal, so they are not checked again."""
+    facts = _turn_facts(start, d1, d2)
+    need = facts[3] - played - 1    # dice still to play after the next step
     if need < 0:
         return []
     found = []

@@ -68,10 +68,11 @@ class TurnInput:
 
     def _steps_after(self, board, done):
         """next_steps after `done` (which reach board), worked out once."""
-        key = board + bytes(self._dice_left(done))
+        dice = self._dice_left(done)
+        key = board + bytes(dice)
         steps = self._known.get(key)
         if steps is None:
-            steps = movegen.next_steps(self.start, self.d1, self.d2, done)
+            steps = movegen.steps_after(self.start, self.d1, self.d2, board, dice, len(done))
             if len(self._known) < _KNOWN_MOST:
                 self._known[key] = steps
         return steps
@@ -79,15 +80,18 @@ class TurnInput:
     def look_ahead(self):
         """Works out the steps after one more of the legal steps from here,
         if one is not known yet, so that placing a checker finds them ready.
-        One next_steps call at most: the app calls it in idle passes. True
+        One steps_after call at most: the app calls it in idle passes. True
         when it did work."""
         while self._ahead < len(self.steps) and len(self._known) < _KNOWN_MOST:
             f, t, d = self.steps[self._ahead]
             self._ahead += 1
-            done = self.done + [(f, t, d)]
-            key = movegen.apply_step(self.board, f, t) + bytes(self._dice_left(done))
+            dice = self._dice_left(self.done)
+            dice.remove(d)
+            board = movegen.apply_step(self.board, f, t)
+            key = board + bytes(dice)
             if key not in self._known:
-                self._known[key] = movegen.next_steps(self.start, self.d1, self.d2, done)
+                self._known[key] = movegen.steps_after(self.start, self.d1, self.d2, board, dice,
+                                                       len(self.done) + 1)
                 return True
         return False
 

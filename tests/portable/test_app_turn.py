@@ -117,10 +117,11 @@ def test_a_roll_with_one_play_gives_its_one_step():
 
 
 class _Counted:
-    """movegen.next_steps, counting its calls."""
+    """movegen.steps_after (the cursor's way into next_steps), counting its
+    calls."""
 
     def __init__(self):
-        self.real = movegen.next_steps
+        self.real = movegen.steps_after
         self.calls = 0
 
     def __call__(self, *args):
@@ -130,7 +131,7 @@ class _Counted:
 
 def test_steps_looked_ahead_make_a_press_free_of_next_steps():
     counted = _Counted()
-    movegen.next_steps = counted
+    movegen.steps_after = counted
     try:
         t = TurnInput(position.START, 2, 2, 0)
         while t.look_ahead():
@@ -145,7 +146,7 @@ def test_steps_looked_ahead_make_a_press_free_of_next_steps():
         assert counted.calls == before
         assert t.done == [] and sorted(t.sources) == [6, 8, 13, 24]
     finally:
-        movegen.next_steps = counted.real
+        movegen.steps_after = counted.real
 
 
 def test_cached_steps_equal_fresh_ones_along_a_turn():

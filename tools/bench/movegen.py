@@ -266,8 +266,9 @@ def measure(clock):
 
 
 def cursor(cases, clock):
-    """next_steps as the handheld calls it: once at the start of a turn
-    (which also finds how many dice the turn uses), then after each step.
+    """The cursor's steps as the handheld gets them: next_steps once at the
+    start of a turn (which also finds how many dice the turn uses), then
+    steps_after after each step (the steps made are known legal).
     For the first calls and the later ones: [calls, host us, viper us, and
     the host and viper us of the slowest call]."""
     first = [0, 0, 0, 0, 0]
@@ -286,11 +287,16 @@ def cursor(cases, clock):
             return movegen.next_steps(board, d1, d2, ())
         note(first, clock.time(start))
         steps = start()
-        done = ()
+        at = bytes(board)
+        dice = [d1] * 4 if d1 == d2 else [d1, d2]
+        played = 0
         while steps:
-            done = done + (steps[0],)
-            note(later, clock.time(lambda: movegen.next_steps(board, d1, d2, done)))
-            steps = movegen.next_steps(board, d1, d2, done)
+            f, t, d = steps[0]
+            at = movegen.apply_step(at, f, t)
+            dice.remove(d)
+            played += 1
+            note(later, clock.time(lambda: movegen.steps_after(board, d1, d2, at, dice, played)))
+            steps = movegen.steps_after(board, d1, d2, at, dice, played)
     return first, later
 
 

@@ -8,8 +8,10 @@ Every pass is timed over --runs identical runs (seeded dice, simulated time)
 and keeps each figure's least value, so the shared machine's preemption
 drops out. The listed functions are wrapped with a timer (their own calls
 nest: App.update includes Play.press), which adds a little to every figure;
-the device estimate is the bytecode ratio of tools/bench/devicetime.py, an
-upper bound for passes that run viper code. The simulated board's models
+each figure is converted for the device kind by kind, as the latency
+benchmark does (tools/bench/devicetime.py): one more run of the same passes
+times the viper and native functions apart, and that share of a pass or of
+a function gets the viper ratio, the rest the bytecode ratio. The simulated board's models
 and the host's file I/O are timed out of every pass and every function, as
 the latency benchmark does (latency.HOST_COSTS). The games are the latency
 benchmark's: a two-player game, one against the computer, and --demo seconds
@@ -42,14 +44,22 @@ TAGS = []
 SLOTS = 48
 acc = array.array("i", bytes(4 * SLOTS))
 
+vacc = array.array("i", bytes(4 * SLOTS))     # the viper share, in the split run
+split = [None]                  # a devicetime.Split while the kernels are timed apart
+
 def timer(real, k):
     def wrapper(*args, **kw):
         t = utime.ticks_us()
         h = host[0]
+        sp = split[0]
+        if sp is not None:
+            v = sp.us[0] + sp.us[1] - sp.calls * sp.inside
         try:
             return real(*args, **kw)
         finally:
             acc[k] += utime.ticks_diff(utime.ticks_us(), t) - (host[0] - h)
+            if sp is not None:
+                vacc[k] += int(sp.us[0] + sp.us[1] - sp.calls * sp.inside - v)
     return wrapper
 
 def wrap(obj, name, tag):
@@ -73,6 +83,8 @@ for module, names in ((R, ("draw_board", "screen")), (V, ("fill_scene",))):
 
 best = array.array("i", bytes(4 * MOST))
 parts = array.array("i", bytes(4 * MOST * SLOTS))
+inner = array.array("i", bytes(4 * MOST))       # viper and native us of each pass, the split run
+inner_parts = array.array("i", bytes(4 * MOST * SLOTS))
 for i in range(MOST):
     best[i] = 1 << 30
 for i in range(MOST * SLOTS):
@@ -100,9 +112,13 @@ def timed(loop):
         gc.collect()
         for j in range(SLOTS):
             acc[j] = 0
+            vacc[j] = 0
         idle[0] = 0
         host[0] = 0
         events = loop.events
+        sp = split[0]
+        if sp is not None:
+            sp.take()
         t = utime.ticks_us()
         step()
         dt = utime.ticks_diff(utime.ticks_us(), t) - idle[0] - host[0]
@@ -110,6 +126,12 @@ def timed(loop):
         if i >= MOST:
             return
         count[0] = i + 1
+        if sp is not None:
+            v, nat = sp.take()
+            inner[i] = int(v + nat)
+            for j in range(len(TAGS)):
+                inner_parts[i * SLOTS + j] = vacc[j]
+            return
         if dt < best[i]:
             best[i] = dt
         for j in range(len(TAGS)):
@@ -136,16 +158,30 @@ for _ in range(RUNS):
     count[0] = 0
     scenario()
 n = count[0]
+# the same passes again, the viper and native functions timed apart
+sp = devicetime.Split()
+print("SPLIT %d" % sp.wrap_loaded())
+if sp.wrapped:
+    split[0] = sp
+    count[0] = 0
+    scenario()
+    sp.off()
+    split[0] = None
 ratios = devicetime.Ratios(devicetime.measure(ref))
 print(devicetime.line(ratios.ref))
 print("PASSES %d" % n)
+
+def device_ms(us, viper_us):
+    return ratios.split_ms(us, min(us, viper_us))
+
 picked = [i for i in range(n) if PRESSES == 0 or info[3 * i + 2]]
-picked.sort(key=lambda i: -best[i])
+picked.sort(key=lambda i: -device_ms(best[i], inner[i]))
 for i in picked[:TOP]:
-    items = sorted(((parts[i * SLOTS + j], TAGS[j]) for j in range(len(TAGS))), reverse=True)
-    print("%7.1f ms  pass %d  screen %d  state %d  presses %d  %s" % (
-        ratios.ms(best[i]), i, info[3 * i], info[3 * i + 1], info[3 * i + 2],
-        "  ".join("%s %.1f" % (tag, ratios.ms(us)) for us, tag in items[:8] if us)))
+    items = sorted(((device_ms(parts[i * SLOTS + j], inner_parts[i * SLOTS + j]), TAGS[j])
+                    for j in range(len(TAGS))), reverse=True)
+    print("%7.1f ms (%d us, %d in viper)  pass %d  screen %d  state %d  presses %d  %s" % (
+        device_ms(best[i], inner[i]), best[i], inner[i], i, info[3 * i], info[3 * i + 1], info[3 * i + 2],
+        "  ".join("%s %.1f" % (tag, ms) for ms, tag in items[:8] if ms >= 0.05)))
 """
 
 
@@ -156,7 +192,7 @@ def main(argv=None):
     ap.add_argument("--presses", action="store_true", help="only the passes that carried a press")
     ap.add_argument("--demo", type=int, default=300, help="seconds of the demo (the computer against itself)")
     ap.add_argument("--demo-only", action="store_true", help="the demo alone, without the two games")
-    ap.add_argument("--heap", default="32M", help="micropython heap (the per-pass figures need room)")
+    ap.add_argument("--heap", default="48M", help="micropython heap (the per-pass figures need room)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         folder = sim_mpy.build(os.path.join(tmp, "image"))
@@ -167,7 +203,7 @@ def main(argv=None):
     if "PASSES" not in result.stdout:
         print(result.stdout[-3000:] + result.stderr[-3000:])
         return 1
-    print("device estimate (bytecode ratio), slowest passes first; each function's time in the pass:")
+    print("device estimate (bytecode and viper each with its ratio), slowest passes first; each function's time in the pass:")
     print(result.stdout.strip())
     return 0
 
