@@ -128,8 +128,8 @@ class App:
         """One loop pass: the events handled, then timers and one slice of
         the computer's work, then the frame drawn if it changed. hold: the
         loop writes the save in this pass (the flash may stall the CPU for
-        an erase), so the computer's next slice, like a press's pass,
-        waits for the next pass."""
+        an erase), so the computer's next slice and any redraw, like a
+        press's pass, wait for the next pass."""
         self.now = now_ms
         changed = self._dirty
         pressed = False
@@ -144,7 +144,7 @@ class App:
             # at once; the computer's next slice waits for the next pass.
             changed = True
         elif hold:
-            pass                # the save's pass: timers and thinking wait too
+            return              # the save's pass: timers, thinking and the frame wait
         elif self._advance(now_ms):
             changed = True
         if changed or now_ms // self._tick_ms != self._tick_at \
