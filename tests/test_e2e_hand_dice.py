@@ -57,6 +57,8 @@ def test_a_roll_entered_by_hand_is_on_the_board_and_in_the_match_file(tmp_path):
     # the computer's 6-4 is played and marked until the player rolls
     grid = p.wait_until(lambda g: not is_text(g) and reader.read_dice(g) is None
                         and p._ring_colour(g) == 0, what="red to roll")
+    # the match file follows the save a few lines a pass
+    p.wait_until(lambda g: "64: " in mat_text(folder), max_ms=2000, what="the 6-4 in blot.mat")
     text = mat_text(folder)
     assert "31: 8/5 6/5" in text and re.search(r"64: \d", text), text
     assert mat_dice(folder) == [(3, 1), (6, 4)]
