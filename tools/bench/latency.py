@@ -425,7 +425,7 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.bench.latency", description=__doc__.split("\n\n")[0])
     ap.add_argument("--level", default="MAX", help="computer level for the thinking passes")
     ap.add_argument("--looks", type=int, default=600, help="looks at the board in the game against the computer")
-    ap.add_argument("--runs", type=int, default=3,
+    ap.add_argument("--runs", type=int, default=4,
                     help="identical runs; each pass's least time is kept (preemption drops out)")
     ap.add_argument("--demo", type=int, default=300, help="seconds of the demo (the computer against itself)")
     ap.add_argument("--heap", default="8M", help="micropython heap (the harness needs room beside the game)")
