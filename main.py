@@ -118,8 +118,8 @@ class Loop:
             self.dice.stir(time.ticks_us())     # a press's timing feeds the dice
         self._check_battery(ticks)
         app = self.app
-        # a save's half goes in a pass with no press; the app does no
-        # thinking in it, so the flash's stall never comes on top of a slice
+        # a save's half goes in a pass with no press; the app neither thinks
+        # nor draws in it, so the flash's stall comes on top of the drivers alone
         saving = not n and (self.store.pending or self._save_due is not None)
         app.update(self.now, events, saving)
         hw.matrix.show(app.frame)

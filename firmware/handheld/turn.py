@@ -60,19 +60,20 @@ class TurnInput:
 
     # ---- state ------------------------------------------------------------
 
-    def _dice_left(self, done):
+    def _dice_left(self):
+        """The dice the steps made so far leave."""
         dice = [self.d1] * 4 if self.d1 == self.d2 else [self.d1, self.d2]
-        for f, t, d in done:
+        for f, t, d in self.done:
             dice.remove(d)
         return dice
 
-    def _steps_after(self, board, done):
-        """next_steps after `done` (which reach board), worked out once."""
-        dice = self._dice_left(done)
+    def _steps_after(self, board, dice, played):
+        """The steps from board, `played` steps made and `dice` left,
+        worked out once."""
         key = board + bytes(dice)
         steps = self._known.get(key)
         if steps is None:
-            steps = movegen.steps_after(self.start, self.d1, self.d2, board, dice, len(done))
+            steps = movegen.steps_after(self.start, self.d1, self.d2, board, dice, played)
             if len(self._known) < _KNOWN_MOST:
                 self._known[key] = steps
         return steps
@@ -85,18 +86,16 @@ class TurnInput:
         while self._ahead < len(self.steps) and len(self._known) < _KNOWN_MOST:
             f, t, d = self.steps[self._ahead]
             self._ahead += 1
-            dice = self._dice_left(self.done)
+            dice = self._dice_left()
             dice.remove(d)
             board = movegen.apply_step(self.board, f, t)
-            key = board + bytes(dice)
-            if key not in self._known:
-                self._known[key] = movegen.steps_after(self.start, self.d1, self.d2, board, dice,
-                                                       len(self.done) + 1)
+            if board + bytes(dice) not in self._known:
+                self._steps_after(board, dice, len(self.done) + 1)
                 return True
         return False
 
     def _refresh(self):
-        self.steps = self._steps_after(self.board, self.done)
+        self.steps = self._steps_after(self.board, self._dice_left(), len(self.done))
         self._ahead = 0         # look_ahead's next step to try
         self.sources = []
         for f, t, d in self.steps:
@@ -125,10 +124,7 @@ class TurnInput:
         """The dice still to play, for the display (empty once complete)."""
         if not self.steps:
             return ()
-        dice = [self.d1] * 4 if self.d1 == self.d2 else [self.d1, self.d2]
-        for f, t, d in self.done:
-            dice.remove(d)
-        return tuple(dice)
+        return tuple(self._dice_left())
 
     def move(self):
         """The play made, as movegen writes moves: ((from, to), ...)."""

@@ -260,6 +260,24 @@ if MICROPYTHON:
             for module, name, f, w in self.wrapped:
                 setattr(module, name, w)
 
+        def so_far(self):
+            """Viper and native us since the last take, the wrappers' cost
+            out: a running figure, so two readings give what ran between."""
+            return self.us[0] + self.us[1] - self.calls * self.inside
+
+        def again(self, work, holder):
+            """Runs work() once more with the loaded firmware's viper and
+            native functions wrapped and this Split in holder[0] (where the
+            timed passes look for it), then takes the wrappers away.
+            Returns how many functions it wrapped."""
+            n = self.wrap_loaded()
+            if n:
+                holder[0] = self
+                work()
+                self.off()
+                holder[0] = None
+            return n
+
         def take(self):
             """(viper_us, native_us) since the last take, wrapper cost out."""
             cost = self.calls * self.inside

@@ -340,14 +340,10 @@ for run in range(RUNS):
     scenario()
 passes = count[0]
 # the same passes again, the viper and native functions timed apart
-sp = devicetime.Split()
-print("SPLIT %d" % sp.wrap_loaded())
-if sp.wrapped:
-    split[0] = sp
+def split_run():
     count[0] = 0
     scenario()
-    sp.off()
-    split[0] = None
+print("SPLIT %d" % devicetime.Split().again(split_run, split))
 ratios = devicetime.Ratios(devicetime.measure(ref))
 print(devicetime.line(ratios.ref))
 print("PASSES %d" % passes)

@@ -53,13 +53,13 @@ def timer(real, k):
         h = host[0]
         sp = split[0]
         if sp is not None:
-            v = sp.us[0] + sp.us[1] - sp.calls * sp.inside
+            v = sp.so_far()
         try:
             return real(*args, **kw)
         finally:
             acc[k] += utime.ticks_diff(utime.ticks_us(), t) - (host[0] - h)
             if sp is not None:
-                vacc[k] += int(sp.us[0] + sp.us[1] - sp.calls * sp.inside - v)
+                vacc[k] += int(sp.so_far() - v)
     return wrapper
 
 def wrap(obj, name, tag):
@@ -159,14 +159,10 @@ for _ in range(RUNS):
     scenario()
 n = count[0]
 # the same passes again, the viper and native functions timed apart
-sp = devicetime.Split()
-print("SPLIT %d" % sp.wrap_loaded())
-if sp.wrapped:
-    split[0] = sp
+def split_run():
     count[0] = 0
     scenario()
-    sp.off()
-    split[0] = None
+print("SPLIT %d" % devicetime.Split().again(split_run, split))
 ratios = devicetime.Ratios(devicetime.measure(ref))
 print(devicetime.line(ratios.ref))
 print("PASSES %d" % n)
