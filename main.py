@@ -32,7 +32,7 @@ BATTERY_MS = const(1000)     # how often the battery is sampled
 SAVE_NAME = "blot"           # blot.sav, with blot.bak and blot.tmp beside it
 MAT_FILE = "blot.mat"        # the match so far, for GNU Backgammon
 MAT_TMP = MAT_FILE + ".tmp"  # the match file being written, renamed over it when whole
-MAT_LINES = const(2)         # match file lines written in a quiet pass (about 5 ms each)
+MAT_LINES = const(2)         # match file lines made in a quiet pass (about 5 ms each)
 _ALL_LINES = const(0x7FFFFFFF)
 CRASH_FILE = "blot.crash"    # the last crash, and how many came in a row
 CRASH_LIMIT = const(3)       # crashes in a row before the saved game is set aside
@@ -69,7 +69,11 @@ class Loop:
         self.restart = False         # run() resets the board: update mode next
         self.saves = 0
         self._mat_due = False        # the match file is behind the save
-        self._mat_job = None         # (temporary file, its lines to come) while being written
+        self._mat_lines = None       # the match file's lines to come (a generator)
+        self._mat_text = None        # its next lines, for the next flash pass to write
+        self._mat_end = False        # _mat_text holds the last of them
+        self._mat_file = None        # the temporary file being written
+        self.wrote = False           # the last pass wrote the flash (and did nothing else)
         self._save_due = None        # the app's newest snapshot, not written yet
         self.events = 0              # button events handed to the app, all time
         self.save_failures = 0
@@ -109,7 +113,18 @@ class Loop:
             return
         self.now += elapsed
         hw = self.hw
+        # The buttons are read in every pass: their debounce needs each sample.
         n = hw.buttons.poll(ticks)
+        if not n and not self.wrote and self._flash_due():
+            # A pass that writes the flash does nothing else: LittleFS may
+            # stall the CPU for a block erase (45 ms), so the app, the
+            # drivers and the match file's text wait for the next pass,
+            # which writes nothing.
+            self.wrote = True
+            self._write_flash()
+            self._rest_of_pass(ticks)
+            return
+        self.wrote = False
         events = _NO_EVENTS
         if n:
             events = bytes(hw.buttons.events[:n])
@@ -118,10 +133,7 @@ class Loop:
             self.dice.stir(time.ticks_us())     # a press's timing feeds the dice
         self._check_battery(ticks)
         app = self.app
-        # a save's half goes in a pass with no press; the app neither thinks
-        # nor draws in it, so the flash's stall comes on top of the drivers alone
-        saving = not n and (self.store.pending or self._save_due is not None)
-        app.update(self.now, events, saving)
+        app.update(self.now, events)
         hw.matrix.show(app.frame)
         if app.brightness != self._brightness:
             self._brightness = app.brightness
@@ -132,17 +144,33 @@ class Loop:
         hw.buzzer.update(ticks)
         data = app.take_save()
         if data is not None:
-            # Written in the passes after that carry no press: this one has
-            # done the app's work already, and a save is the longest work a
-            # pass does (bytecode, then the flash's programs and erases).
             # The newest snapshot is a whole state, so it replaces one due.
             self._save_due = data
-        elif n:
-            pass
-        elif self.store.pending:
-            # the save's renames, a pass after its record: each half can
-            # wait on the flash (an erase for the record's block, a
-            # metadata compaction for a rename), never both in one pass
+        elif not n and self._mat_due and not self._flash_due():
+            # The match file's next lines as text, in a quiet pass that
+            # writes nothing: a later pass writes them (the whole file's
+            # text is hundreds of milliseconds of bytecode late in a match).
+            self._next_mat_text(MAT_LINES)
+        if app.update_requested:
+            self.request_update()
+        if hw.power.update(ticks) == SLEEP or app.sleep_requested:
+            self._fall_asleep()
+        self._rest_of_pass(ticks)
+
+    def _rest_of_pass(self, ticks):
+        left = PASS_MS - time.ticks_diff(time.ticks_ms(), ticks)
+        if left > 0:
+            time.sleep_ms(left)
+
+    def _flash_due(self):
+        return self.store.pending or self._save_due is not None or self._mat_text is not None
+
+    def _write_flash(self):
+        """The next piece of flash work, one per pass: a save's record, then
+        its renames (each half can wait on the flash: an erase for the
+        record's block, a metadata compaction for a rename), then the match
+        file's text a few lines at a time."""
+        if self.store.pending:
             self._saved(self.store.finish())
         elif self._save_due is not None:
             data = self._save_due
@@ -150,19 +178,8 @@ class Loop:
             status = self.store.begin(data)
             if status != save.OK:
                 self._saved(status)
-        elif self._mat_due:
-            # The match file a few lines a pass, in passes that carried no
-            # press: no pass writes both files (each write can stall the
-            # CPU for a flash erase, 45 ms), and the whole file's text is
-            # hundreds of milliseconds of bytecode late in a match.
-            self._write_mat_lines(MAT_LINES)
-        if app.update_requested:
-            self.request_update()
-        if hw.power.update(ticks) == SLEEP or app.sleep_requested:
-            self._fall_asleep()
-        left = PASS_MS - time.ticks_diff(time.ticks_ms(), ticks)
-        if left > 0:
-            time.sleep_ms(left)
+        elif self._mat_text is not None:
+            self._write_mat_text()
 
     def _check_battery(self, ticks):
         if time.ticks_diff(ticks, self._battery_due) < 0:
@@ -256,43 +273,61 @@ class Loop:
     def write_mat(self):
         """The match file beside the save, the rest of it at once."""
         while self._mat_due:
-            self._write_mat_lines(_ALL_LINES)
+            if self._mat_text is None:
+                self._next_mat_text(_ALL_LINES)
+            if self._mat_text is not None:
+                self._write_mat_text()
 
-    def _write_mat_lines(self, count):
-        """The next `count` lines of the match file into its temporary file;
-        the last one renames it over MAT_FILE, so the file on the flash is
-        the old one or the new one, never half of one."""
-        job = self._mat_job
+    def _next_mat_text(self, count):
+        """The match file's next `count` lines as one string, for the next
+        flash pass to write; at the last line the job is marked to end."""
+        if self._mat_lines is None:
+            lines = self.app.mat_lines()
+            if lines is None:
+                self._mat_due = False
+                return
+            self._mat_lines = lines
+        parts = []
+        for _ in range(count):
+            try:
+                parts.append(next(self._mat_lines))
+            except StopIteration:
+                self._mat_end = True
+                break
+            parts.append("\n")
+        self._mat_text = "".join(parts)
+
+    def _write_mat_text(self):
+        """The prepared lines into the temporary file; after the last, the
+        file renamed over MAT_FILE, so the file on the flash is the old one
+        or the new one, never half of one."""
+        text = self._mat_text
+        self._mat_text = None
         try:
-            if job is None:
-                lines = self.app.mat_lines()
-                if lines is None:
-                    self._mat_due = False
-                    return
-                job = self._mat_job = (self.open(MAT_TMP, "w"), lines)
-            f, lines = job
-            for _ in range(count):
-                try:
-                    line = next(lines)
-                except StopIteration:
-                    self._mat_job = None
-                    self._mat_due = False
-                    f.close()
-                    self.os.rename(MAT_TMP, MAT_FILE)
-                    return
-                f.write(line)
-                f.write("\n")
+            if self._mat_file is None:
+                self._mat_file = self.open(MAT_TMP, "w")
+            if text:
+                self._mat_file.write(text)
+            if self._mat_end:
+                self._mat_file.close()
+                self._mat_file = None
+                self._drop_mat()
+                self._mat_due = False
+                self.os.rename(MAT_TMP, MAT_FILE)
         except OSError:
             self._drop_mat()
             self._mat_due = False
 
     def _drop_mat(self):
         """Abandons the match file being written (the old one stays)."""
-        job = self._mat_job
-        self._mat_job = None
-        if job is not None:
+        f = self._mat_file
+        self._mat_file = None
+        self._mat_lines = None
+        self._mat_text = None
+        self._mat_end = False
+        if f is not None:
             try:
-                job[0].close()
+                f.close()
             except OSError:
                 pass
 

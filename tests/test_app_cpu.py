@@ -151,23 +151,3 @@ def test_the_board_is_redrawn_whenever_the_computer_changes_it():
     updates, redraws, stale = watch[0]
     assert not stale, stale[:10]
     assert redraws * 3 < updates, (updates, redraws)
-
-
-def test_a_pass_that_writes_the_save_does_no_thinking_and_no_drawing():
-    # main.py passes hold=True when it writes a save in the pass: the flash
-    # may stall the CPU for an erase, so no slice of the computer comes on top
-    d = Driver(5)
-    d.choose(appmod.DEMO, 0, level=ai.LEVELS - 1)     # MAX: the menu counts from 0
-    while d.play.thinker is None or d.play.thinker.units == 0:
-        d.tick()
-        assert d.now < 60000
-    thinker = d.play.thinker
-    units = thinker.units
-    redraws = d.app.redraws
-    for _ in range(30):             # 600 ms: ticks of the blink come due
-        d.now += 20
-        d.app.update(d.now, (), True)
-    assert d.play.thinker is thinker and thinker.units == units
-    assert d.app.redraws == redraws     # the frame waits too
-    d.tick()
-    assert d.play.thinker is not thinker or thinker.units > units

@@ -124,12 +124,10 @@ class App:
 
     # ---- the interface for main.py ----------------------------------------
 
-    def update(self, now_ms, events=(), hold=False):
+    def update(self, now_ms, events=()):
         """One loop pass: the events handled, then timers and one slice of
-        the computer's work, then the frame drawn if it changed. hold: the
-        loop writes the save in this pass (the flash may stall the CPU for
-        an erase), so the computer's next slice and any redraw, like a
-        press's pass, wait for the next pass."""
+        the computer's work, then the frame drawn if it changed. (main.py
+        calls it in every pass that does not write the flash.)"""
         self.now = now_ms
         changed = self._dirty
         pressed = False
@@ -143,8 +141,6 @@ class App:
             # A pass that carried a press only redraws, so the press shows
             # at once; the computer's next slice waits for the next pass.
             changed = True
-        elif hold:
-            return              # the save's pass: timers, thinking and the frame wait
         elif self._advance(now_ms):
             changed = True
         if changed or now_ms // self._tick_ms != self._tick_at \

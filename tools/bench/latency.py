@@ -218,7 +218,7 @@ BIN_US = 20                     # the least times as histograms in BIN_US bins (
 DEVICE_BIN_US = 250             # and in device microseconds
 BINS = 20000                    # 0.4 s on the host, 5 s on the device
 hist = [0] * BINS
-kind = bytearray(MOST)          # b"ITPRSGD" index: idle, thinking, press, roll, save, move generation, demo
+kind = bytearray(MOST)          # b"ITPRSGD" index: idle, thinking, press, roll, flash write, move generation, demo
 flash_bytes = array.array("i", bytes(4 * MOST))   # bytes written to the flash in the pass
 flash_ops = bytearray(MOST)     # files opened for writing, renames and removes in the pass
 context = bytearray(3 * MOST)   # screen, game state before, after (every pass)
@@ -236,9 +236,9 @@ def timed(loop):
     step = loop.step
     app = loop.app
     update = app.update
-    def timed_update(now, events=(), hold=False):
+    def timed_update(now, events=()):
         t = utime.ticks_us()
-        update(now, events, hold)
+        update(now, events)
         cur[0] += utime.ticks_diff(utime.ticks_us(), t)
     app.update = timed_update
     matrix = loop.hw.matrix
@@ -265,7 +265,6 @@ def timed(loop):
     def run():
         i = count[0]
         n = loop.events
-        saves = loop.saves
         before = state_of(loop)
         due = plays_due(loop)
         # A collection now keeps the automatic one (C code over the
@@ -304,10 +303,10 @@ def timed(loop):
         context[3 * i] = loop.app.screen
         context[3 * i + 1] = before
         context[3 * i + 2] = after
-        if in_demo[0]:
-            k = 6               # any pass of the computer playing itself
-        elif loop.saves != saves:
-            k = 4               # the flash write: not bytecode, timed apart
+        if loop.wrote:
+            k = 4               # a pass that writes the flash (and does nothing else)
+        elif in_demo[0]:
+            k = 6               # any other pass of the computer playing itself
         elif loop.events != n:
             k = 3 if before in (0, 1) and after == 3 else 2
         elif due and not plays_due(loop):
@@ -467,7 +466,7 @@ def main(argv=None):
     print(summary("passes while the computer thinks", think, hists["HT"]))
     print(summary("passes handling a button press", press, hists["HP"]))
     print(summary("passes whose press rolled the dice", hists["R"], hists["HR"]))
-    print(summary("passes that save (their bytecode)", hists["S"], hists["HS"]))
+    print(summary("passes that write the flash (CPU)", hists["S"], hists["HS"]))
     print(summary("passes that generate a roll's plays", hists["G"], hists["HG"]))
     print(summary("demo passes (computer v computer)", hists["D"], hists["HD"]))
     print(summary("  app.update() in an idle pass", hists["IA"]))
@@ -478,7 +477,7 @@ def main(argv=None):
     print(summary("  buttons and buzzer in a press pass", hists["PD"]))
     if flash:
         n, most, files = flash
-        print("passes that write the flash: %d (saves, the match file a few lines a pass); at most %d bytes"
+        print("passes that write the flash: %d (a save's two halves, the match file a few lines a pass); at most %d bytes"
               " and %d file operations in one pass. The host's file I/O is timed out of the figures"
               " above: on the device add the flash's own time, about %.1f ms of 256-byte page programs"
               " for that pass, and %d ms for each 4 KB block LittleFS erases in it (the CPU stalls)"
