@@ -1,3 +1,5 @@
+import pytest
+
 import tools  # noqa: F401
 from firmware.opponent import ai
 from firmware.engine import movegen
@@ -215,3 +217,16 @@ def test_linear_ranker_knows_movegens_store():
     from firmware.opponent import linear
     assert (linear._RECORD, linear._CHUNK_SHIFT, linear._HITS) == (
         movegen._RECORD, movegen._CHUNK_SHIFT, movegen._HITS)
+
+
+def test_paired_strength_difference_is_taken_game_pair_by_game_pair():
+    import numpy as np
+    from tools.bench import ai as bench
+    a = np.array([[1, 1], [2, -1], [-1, 1]])
+    b = np.array([[1, -1], [1, -1], [-1, -1]])
+    res = bench.paired(a, b)
+    # pair differences 1, 0.5, 1
+    assert res["pairs"] == 3 and abs(res["difference"] - 2.5 / 3) < 1e-12
+    assert abs(res["se"] - np.std([1, 0.5, 1], ddof=1) / np.sqrt(3)) < 1e-12
+    with pytest.raises(ValueError):
+        bench.paired(a, b[:2])

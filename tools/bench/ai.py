@@ -5,7 +5,12 @@
     python -m tools.bench.ai tables
     python -m tools.bench.ai strength --games 500 --first 1000 --save part3.npy ...
     python -m tools.bench.ai combine part*.npy
+    python -m tools.bench.ai paired A.npy[,A2.npy...] B.npy[,B2.npy...]
     python -m tools.bench.ai judge --positions 300 [--configs "3,800,4 2,800,4"]
+
+paired: two players on the same games (the same --seed and --first, parts
+joined by commas in order): each one's points per game and the difference,
+its standard error over the game pairs (luck cancels in each pair).
 
 judge: the look-ahead's settings compared decision by decision, each
 choice scored by GNU Backgammon's 1-ply (docs/ai.md, Look-ahead).
@@ -276,6 +281,16 @@ def strength(player, opponent, pairs, seed, first=0, save=None):
     return summary(np.array(points, dtype=np.float64))
 
 
+def paired(a, b):
+    """The difference of two players' points on the same game pairs: each
+    an (pairs, 2) array, as strength --save writes them."""
+    if a.shape != b.shape:
+        raise ValueError("not the same games: %s and %s game pairs" % (a.shape[0], b.shape[0]))
+    d = a.mean(1) - b.mean(1)
+    return {"pairs": int(len(d)), "ppg_a": float(a.mean()), "ppg_b": float(b.mean()),
+            "difference": float(d.mean()), "se": float(d.std(ddof=1) / math.sqrt(len(d)))}
+
+
 def summary(pts):
     """Points per game with its standard error over the game pairs, and the
     win and gammon rates, from an (pairs, 2) array of the player's points."""
@@ -508,8 +523,8 @@ def tables():
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=("strength", "cost", "tables", "combine", "judge"))
-    ap.add_argument("files", nargs="*", help="combine: the .npy files strength --save wrote")
+    ap.add_argument("what", choices=("strength", "cost", "tables", "combine", "paired", "judge"))
+    ap.add_argument("files", nargs="*", help="combine, paired: the .npy files strength --save wrote")
     ap.add_argument("--games", type=int, default=10000, help="games (pairs = games / 2)")
     ap.add_argument("--level", type=int, default=ai.LEVELS)
     ap.add_argument("--player", default="level", help="level, or gnubg to calibrate")
@@ -553,6 +568,11 @@ def main(argv=None):
         res = judge(args.positions, args.seed, configs)
     elif args.what == "combine":
         res = summary(np.concatenate([np.load(f) for f in args.files]).astype(np.float64))
+    elif args.what == "paired":
+        if len(args.files) != 2:
+            ap.error("paired takes two players' files, parts joined by commas")
+        a, b = (np.concatenate([np.load(f) for f in arg.split(",")]).astype(np.float64) for arg in args.files)
+        res = paired(a, b)
     elif args.what == "cost":
         res = cost(args.positions, args.level, args.seed, args.plain)
     else:

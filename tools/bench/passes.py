@@ -73,8 +73,8 @@ for cls, names in ((A.App, ("update", "_press", "_advance", "_draw", "snapshot")
                              "_finish_shown", "_next_game")),
                    (T.TurnInput, ("__init__", "look_ahead", "press", "_refresh")),
                    (G.Game, ("ensure_plays",)), (G.Match, ("to_bytes", "play", "roll", "next_game")), (AI.Thinker, ("step",)),
-                   (S.SaveFile, ("save",)),
-                   (main.Loop, ("write_save", "_write_mat_lines", "_check_battery"))):
+                   (S.SaveFile, ("begin", "finish")),
+                   (main.Loop, ("_write_flash", "_next_mat_text", "_check_battery"))):
     for name in names:
         wrap(cls, name, cls.__name__ + "." + name)
 for module, names in ((R, ("draw_board", "screen")), (V, ("fill_scene",))):
