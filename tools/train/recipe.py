@@ -9,12 +9,17 @@ Stages, in order (docs/ai.md, Training):
                  every position labelled with its five probabilities
   data3          4,000 more games, a quarter of the turns with every
                  candidate play's result labelled too
+  data1p1, data2p1, data3p1
+                 the same games as data1 to data3, every position labelled
+                 by gnubg's 1-ply instead (about 1 ms a position)
   features       trains from tools/data/net202.npz (the committed 202-input
                  network, rows at zero for the first five features) on data1
                  and data2, 207 inputs
   candidates     trains on from there with data3 added
   contact        trains on from there on the same data with six more
                  features (escapes, containment, dance), their rows at zero
+  oneply         trains on from the contact network on the 1-ply labels
+                 (data1p1 to data3p1)
   install        the result becomes tools/data/evaluator_net.npz
   weights        tools.gen.weights: the integer tables, firmware/opponent/weights.py
 
@@ -53,7 +58,7 @@ def stages(work, games=None, epochs=None):
         return os.path.join(work, name)
 
     def install():
-        shutil.copyfile(path("contact.npz"), CHECKPOINT if work_is_default else path("evaluator_net.npz"))
+        shutil.copyfile(path("oneply.npz"), CHECKPOINT if work_is_default else path("evaluator_net.npz"))
 
     work_is_default = games is None and epochs is None
     final = CHECKPOINT if work_is_default else path("evaluator_net.npz")
@@ -63,6 +68,12 @@ def stages(work, games=None, epochs=None):
         ("data2", lambda: data.main(["--games", g(10000), "--seed", "2", "--out", path("data2.npz")])),
         ("data3", lambda: data.main(["--games", g(4000), "--seed", "3", "--candidates", "0.25",
                                      "--out", path("data3.npz")])),
+        ("data1p1", lambda: data.main(["--games", g(10000), "--seed", "1", "--ply", "1",
+                                       "--out", path("data1p1.npz")])),
+        ("data2p1", lambda: data.main(["--games", g(10000), "--seed", "2", "--ply", "1",
+                                       "--out", path("data2p1.npz")])),
+        ("data3p1", lambda: data.main(["--games", g(4000), "--seed", "3", "--candidates", "0.25", "--ply", "1",
+                                       "--out", path("data3p1.npz")])),
         ("features", lambda: net.main(["--data", path("data1.npz"), path("data2.npz"), "--hidden", "128",
                                        "--epochs", e(10), "--lr", "0.001", "--init", START, "--inputs", "207",
                                        "--resume", "--out", path("features.npz")])),
@@ -74,6 +85,10 @@ def stages(work, games=None, epochs=None):
                                       "--hidden", "128", "--epochs", e(6), "--lr", "0.0005",
                                       "--init", path("candidates.npz"), "--resume",
                                       "--out", path("contact.npz")])),
+        ("oneply", lambda: net.main(["--data", path("data1p1.npz"), path("data2p1.npz"), path("data3p1.npz"),
+                                     "--hidden", "128", "--epochs", e(6), "--lr", "0.0005",
+                                     "--init", path("contact.npz"), "--resume",
+                                     "--out", path("oneply.npz")])),
         ("install", install),
         ("weights", lambda: gen_weights.main(["--net", final, "--out", out])),
     ]
