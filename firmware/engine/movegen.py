@@ -338,6 +338,11 @@ def _turn_facts(start, d1, d2):
     return t
 
 
+def roll_dice(d1, d2):
+    """The dice a roll gives to play, as a new list: four for a double."""
+    return [d1, d1, d1, d1] if d1 == d2 else [d1, d2]
+
+
 def next_steps(start, d1, d2, done=()):
     """The single-checker steps (from, to, die) still legal after the steps
     `done` ((from, to, die), ...) made from `start` with roll d1, d2: those
@@ -351,7 +356,7 @@ def next_steps(start, d1, d2, done=()):
     the measured figures."""
     _check_dice(d1, d2)
     start = bytes(start)
-    dice = [d1, d1, d1, d1] if d1 == d2 else [d1, d2]
+    dice = roll_dice(d1, d2)
     board = start
     for step in done:
         f, t, die = step

@@ -3,7 +3,7 @@ human, the game-over summary and the in-play menu's texts. `self` is the
 firmware.handheld.play.Play being shown."""
 from micropython import const
 
-from firmware.engine import game, posid, position
+from firmware.engine import game, movegen, posid, position
 from firmware.handheld import render
 from firmware.engine.position import pips
 
@@ -54,7 +54,7 @@ def points_text(loss):
 def dice_left(dice, steps):
     """The dice still to play after steps ((from, to), ...) of a roll."""
     d1, d2 = dice
-    left = [d1] * 4 if d1 == d2 else [d1, d2]
+    left = movegen.roll_dice(d1, d2)
     for f, t in steps:
         need = f - t
         if need in left:

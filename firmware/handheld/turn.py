@@ -62,7 +62,7 @@ class TurnInput:
 
     def _dice_left(self):
         """The dice the steps made so far leave."""
-        dice = [self.d1] * 4 if self.d1 == self.d2 else [self.d1, self.d2]
+        dice = movegen.roll_dice(self.d1, self.d2)
         for f, t, d in self.done:
             dice.remove(d)
         return dice

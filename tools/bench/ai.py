@@ -281,6 +281,12 @@ def strength(player, opponent, pairs, seed, first=0, save=None):
     return summary(np.array(points, dtype=np.float64))
 
 
+def load_points(paths):
+    """One (pairs, 2) array of floats from the .npy files strength --save
+    wrote, in order (a match run in parts)."""
+    return np.concatenate([np.load(f) for f in paths]).astype(np.float64)
+
+
 def paired(a, b):
     """The difference of two players' points on the same game pairs: each
     an (pairs, 2) array, as strength --save writes them."""
@@ -567,12 +573,11 @@ def main(argv=None):
         configs = [tuple(int(v) for v in c.split(",")) for c in args.configs.split()]
         res = judge(args.positions, args.seed, configs)
     elif args.what == "combine":
-        res = summary(np.concatenate([np.load(f) for f in args.files]).astype(np.float64))
+        res = summary(load_points(args.files))
     elif args.what == "paired":
         if len(args.files) != 2:
             ap.error("paired takes two players' files, parts joined by commas")
-        a, b = (np.concatenate([np.load(f) for f in arg.split(",")]).astype(np.float64) for arg in args.files)
-        res = paired(a, b)
+        res = paired(*(load_points(arg.split(",")) for arg in args.files))
     elif args.what == "cost":
         res = cost(args.positions, args.level, args.seed, args.plain)
     else:

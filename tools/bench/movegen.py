@@ -288,7 +288,7 @@ def cursor(cases, clock):
         note(first, clock.time(start))
         steps = start()
         at = bytes(board)
-        dice = [d1] * 4 if d1 == d2 else [d1, d2]
+        dice = movegen.roll_dice(d1, d2)
         played = 0
         while steps:
             f, t, d = steps[0]
