@@ -83,7 +83,7 @@ def test_device_features_match_the_twin():
 def test_features_of_known_positions():
     # each side's back checkers escape on 24 rolls (not landing on the 5,
     # 7 or 12 pips, nor 5-5); the best-contained point gets away on 22
-    assert [int(v) for v in netmath.features([START])[0]] == [0, 0, 1, 1, 0, 24, 24, 14, 14, 0, 0]
+    assert [int(v) for v in netmath.features([START])[0]] == [0, 0, 1, 1, 0, 24, 24, 14, 14, 0, 0, 0, 0]
     b = bytearray(START)
     b[25 + 12] -= 1             # one of their checkers from their 13 point
     b[25 + 13] = 1              # to their 14, our 11: hit from our 13 (any 2, or 1-1)
@@ -92,10 +92,28 @@ def test_features_of_known_positions():
     race = bytearray(50)
     race[0] = 15                # everything home on both sides: a race
     race[25] = 15
-    assert evaluator._features(bytes(race), 0, 25, f) == [0, 0, 1, 1, 1, 36, 36, 0, 0, 0, 0]
+    assert evaluator._features(bytes(race), 0, 25, f) == [0, 0, 1, 1, 1, 36, 36, 0, 0, 0, 0, 0, 0]
     closed = bytearray(START)
     closed[24] = 1              # one of ours on the bar
     closed[23] -= 1
     for q in range(25, 31):     # against their closed board
         closed[q] = 2
-    assert evaluator._features(bytes(closed), 0, 25, f)[9:] == [36, 0]
+    assert evaluator._features(bytes(closed), 0, 25, f)[9:11] == [36, 0]
+
+
+def test_pip_loss_counts_each_roll_at_its_costliest_hit():
+    b = bytearray(50)
+    b[12] = 2                   # ours: two on our 13, the rest on our 1
+    b[0] = 13
+    b[25] = 13                  # theirs: all but the blots on their 1
+    b[25 + 13] = 1              # a blot on their 14 (11 pips to lose): any 2 and 1-1 hit it
+    b[25 + 21] = 1              # one on their 22 (3 pips): 4-6, 6-4 and 5-5
+    f = [0] * netmath.FEATURES
+    assert evaluator._features(bytes(b), 0, 25, f)[0] == 15
+    assert f[11:] == [(11 * 12 + 3 * 3 + 2) >> 2, 0]
+    b[25] = 12
+    b[25 + 15] = 1              # and one on their 16 (9 pips): any 4, 1-3, 3-1, 2-2, 1-1;
+    # 2-4, 4-2, 2-2 and 1-1 already hit the costlier blot, and 4-6, 6-4 now hit this one
+    assert evaluator._features(bytes(b), 0, 25, f)[0] == 12 + 11 + 1
+    assert f[11:] == [(11 * 12 + 9 * 11 + 3 * 1 + 2) >> 2, 0]
+    assert [int(v) for v in netmath.features([bytes(b)])[0]] == f

@@ -55,6 +55,7 @@ OSIG = weights.OUTPUT_SIGMOID
 ROLLS = array("i", [(1 << a) | (1 << b) | (1 << (a + b)) for a in range(1, 7) for b in range(a + 1, 7)]
               + [(1 << a) | (1 << 2 * a) | (1 << 3 * a) | (1 << 4 * a) for a in range(1, 7)])
 DIST_MASK = const(0x1FFFFFE)    # distances 1..24
+PIPLOSS = const(11)             # the features' pip losses to hits, after the shots
 # Rolls of 36 on which a checker gets past the other side's points, by the
 # 12-bit mask of the blocked distances in front of it (bit d-1: distance d),
 # generated (tools/gen/weights.py).
@@ -167,22 +168,29 @@ if sys.implementation.name == "micropython":
         return corr
 
     @micropython.viper
-    def _v_shot_rolls(dist: int) -> int:
-        dist &= DIST_MASK
-        if dist == 0:
-            return 0
+    def _v_hits(occ: int, blots: int, f, side: int):
+        out = ptr32(f)  # noqa: F821
         r = ptr32(ROLLS)  # noqa: F821
-        n = 0
-        k = 0
-        while k < 15:
-            if dist & r[k]:
-                n += 2
-            k += 1
-        while k < 21:
-            if dist & r[k]:
-                n += 1
-            k += 1
-        return n
+        claimed = 0
+        shots = 0
+        loss = 0
+        q = 1
+        while q < 25:
+            if (blots >> q) & 1:
+                dist = (occ >> (25 - q)) & DIST_MASK
+                if dist != 0:
+                    n = 0
+                    k = 0
+                    while k < 21:
+                        if (dist & r[k]) and not ((claimed >> k) & 1):
+                            claimed |= 1 << k
+                            n += 2 if k < 15 else 1
+                        k += 1
+                    shots += n
+                    loss += (25 - q) * n
+            q += 1
+        out[side] = shots
+        out[PIPLOSS + side] = (loss + 2) >> 2
 
     @micropython.viper
     def _v_features(board, us: int, them: int, f):
@@ -233,18 +241,9 @@ if sys.implementation.name == "micropython":
             else:
                 run_them = 0
             i += 1
-        dist_us = 0
-        dist_them = 0
-        q = 1
-        while q < 25:
-            if (blots_them >> q) & 1:
-                dist_us |= occ_us >> (25 - q)
-            if (blots_us >> q) & 1:
-                dist_them |= occ_them >> (25 - q)
-            q += 1
-        shots = _v_shot_rolls
-        out[0] = int(shots(dist_us))
-        out[1] = int(shots(dist_them))
+        hits = _v_hits
+        hits(occ_us, blots_them, f, 0)
+        hits(occ_them, blots_us, f, 1)
         out[2] = prime_us
         out[3] = prime_them
         out[4] = 1 if back_us + back_them <= 25 else 0

@@ -6,7 +6,7 @@ so the device does not hold them. Also the linear prefilter's reference
 """
 from firmware.opponent import weights
 from firmware.opponent.kernels import (B2, BLOCK_MASK, DIST_MASK, ESCAPES, FSHIFT, HMAX, HSIG, OFF_INPUT,
-                                       OMAX, ONE, OSHIFT, OSIG, OZERO, ROLLS, W1, W1F, W2)
+                                       OMAX, ONE, OSHIFT, OSIG, OZERO, PIPLOSS, ROLLS, W1, W1F, W2)
 
 
 def copy2(dst, src, dst2, src2):
@@ -85,20 +85,31 @@ def slots(acc, base, board, shift):
     return corr
 
 
-def _shot_rolls(dist):
-    """Rolls of 36 that hit at one of the distances in bit mask dist."""
-    dist &= DIST_MASK
-    if not dist:
-        return 0
-    n = 0
+def _hits(occ, blots, f, side):
+    """f[side]: rolls of 36 on which checkers occ hit one of the blots
+    (the other side's, bit q: its point q) directly, points in between not
+    checked; f[PIPLOSS + side]: the pips the other side loses to those
+    hits, each roll counting the costliest blot it hits, summed over the
+    36 rolls, in quarters."""
     r = ROLLS
-    for k in range(15):
-        if dist & r[k]:
-            n += 2
-    for k in range(15, 21):
-        if dist & r[k]:
-            n += 1
-    return n
+    claimed = 0                 # the rolls (bit k: ROLLS[k]) counted so far
+    shots = 0
+    loss = 0
+    # Costliest first: a blot on its point q goes back 25 - q pips.
+    for q in range(1, 25):
+        if blots >> q & 1:
+            # it sits on our point 25 - q: our checker on p hits from p - (25 - q)
+            dist = occ >> (25 - q) & DIST_MASK
+            if dist:
+                n = 0
+                for k in range(21):
+                    if dist & r[k] and not claimed >> k & 1:
+                        claimed |= 1 << k
+                        n += 2 if k < 15 else 1
+                shots += n
+                loss += (25 - q) * n
+    f[side] = shots
+    f[PIPLOSS + side] = (loss + 2) >> 2
 
 
 def features(board, us, them, f):
@@ -114,7 +125,9 @@ def features(board, us, them, f):
     f[7], f[8]: the other side's containment of each: 36 less the fewest
     such rolls from any of the side's points 15 to 24; f[9], f[10]: rolls
     of 36 on which each side, if it has a checker on the bar, fails to
-    enter (the square of the other side's home points made)."""
+    enter (the square of the other side's home points made); f[11],
+    f[12]: the pips the other side loses to the hits of f[0] and f[1]
+    (_hits)."""
     occ_us = 0
     occ_them = 0
     blots_us = 0
@@ -160,17 +173,8 @@ def features(board, us, them, f):
                 run_them = 0
         else:
             run_them = 0
-    # A blot on the other side's point q is on our point 25 - q: our
-    # checker on our point p hits it from distance p - (25 - q).
-    dist_us = 0
-    dist_them = 0
-    for q in range(1, 25):
-        if blots_them >> q & 1:
-            dist_us |= occ_us >> (25 - q)
-        if blots_us >> q & 1:
-            dist_them |= occ_them >> (25 - q)
-    f[0] = _shot_rolls(dist_us)
-    f[1] = _shot_rolls(dist_them)
+    _hits(occ_us, blots_them, f, 0)
+    _hits(occ_them, blots_us, f, 1)
     f[2] = prime_us
     f[3] = prime_them
     f[4] = 1 if back_us + back_them <= 25 else 0

@@ -77,8 +77,8 @@ def test_every_play_scores_the_same_through_both_paths():
 def test_full_evaluations_and_features_agree():
     if not VIPER:
         return
-    f = array("i", bytes(44))
-    g = array("i", bytes(44))
+    f = array("i", bytes(4 * evaluator.FEATURES))
+    g = array("i", bytes(4 * evaluator.FEATURES))
     plain_features = kernels_plain.features
     viper_features = kernels.VIPER[3]
     try:

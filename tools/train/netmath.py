@@ -9,7 +9,7 @@ fast twin and still measure what ships.
 import numpy as np
 
 RAW_INPUTS = 202       # slot units and checkers off; the linear prefilter's inputs
-FEATURES = 11          # hand-made inputs after them (features() below)
+FEATURES = 13          # hand-made inputs after them (features() below)
 INPUTS = RAW_INPUTS + FEATURES
 ONE = 10000
 
@@ -48,6 +48,34 @@ def _shots(b):
     for m in ROLL_MASKS:
         count += (dist & m) != 0
     return count
+
+
+# HIT_ROLLS[d - 1, k]: roll k of the 21 (the 15 non-doubles first, each
+# counting twice of 36) hits from distance d (as ROLL_MASKS); HIT_FROM[q - 1,
+# d - 1]: the index in a board's first 25 counts (ours) of the point that
+# hits the other side's point q from distance d (its 25 - q + d), or 25, a
+# column that stays empty, where that is beyond the bar.
+HIT_ROLLS = np.array([[1 if (m >> d) & 1 else 0 for m in
+                       [(1 << a) | (1 << b) | (1 << (a + b)) for a in range(1, 7) for b in range(a + 1, 7)]
+                       + [(1 << a) | (1 << 2 * a) | (1 << 3 * a) | (1 << 4 * a) for a in range(1, 7)]]
+                      for d in range(1, 25)], dtype=np.float32)
+ROLL_WEIGHTS = np.array([2] * 15 + [1] * 6, dtype=np.int64)
+HIT_FROM = np.array([[25 - q + d - 1 if d <= q else 25 for d in range(1, 25)] for q in range(1, 25)])
+
+
+def _piploss(b):
+    """The pips the other side loses to the side on roll's direct hits
+    (as _shots): for each roll of 36 the costliest blot it hits (a blot on
+    its point q goes back 25 - q pips), summed, in quarters."""
+    occ = np.zeros((len(b), 26), dtype=np.float32)
+    occ[:, :25] = b[:, :25] > 0
+    blot = (b[:, 25:49] == 1).astype(np.float32)
+    hitters = occ[:, HIT_FROM] * blot[:, :, None]             # (N, q, d)
+    hit = (hitters @ HIT_ROLLS) > 0                          # (N, q, roll)
+    # each roll's costliest blot is its first q
+    first = hit.argmax(axis=1)
+    loss = np.where(hit.any(axis=1), 24 - first, 0) @ ROLL_WEIGHTS
+    return (loss + 2) >> 2
 
 
 def _prime(b):
@@ -108,13 +136,15 @@ def _back(b):
 def features(boards):
     """int64 (N, FEATURES): shots for us and for them, each side's longest
     prime, and 1 when the sides are past each other (a race); then each
-    side's back escapes, containment by the other side, and dance rolls."""
+    side's back escapes, containment by the other side, and dance rolls;
+    then the pips each side's hits cost the other."""
     b = as_array(boards)
     f = flip_array(b)
     race = (_back(b) + _back(f) <= 25).astype(np.int64)
     eu, cu, du = _contact(b)
     et, ct, dt = _contact(f)
-    return np.stack([_shots(b), _shots(f), _prime(b), _prime(f), race, eu, et, cu, ct, du, dt], axis=1)
+    return np.stack([_shots(b), _shots(f), _prime(b), _prime(f), race, eu, et, cu, ct, du, dt,
+                     _piploss(b), _piploss(f)], axis=1)
 
 
 def flip_array(b):

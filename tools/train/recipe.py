@@ -18,8 +18,11 @@ Stages, in order (docs/ai.md, Training):
   candidates     trains on from there with data3 added
   contact        trains on from there on the same data with six more
                  features (escapes, containment, dance), their rows at zero
+                 (213 inputs)
   oneply         trains on from the contact network on the 1-ply labels
                  (data1p1 to data3p1)
+  piploss        trains on from there on the same labels with two more
+                 features (the pips each side's shots cost), their rows at zero
   install        the result becomes tools/data/evaluator_net.npz
   weights        tools.gen.weights: the integer tables, firmware/opponent/weights.py
 
@@ -58,7 +61,7 @@ def stages(work, games=None, epochs=None):
         return os.path.join(work, name)
 
     def install():
-        shutil.copyfile(path("oneply.npz"), CHECKPOINT if work_is_default else path("evaluator_net.npz"))
+        shutil.copyfile(path("piploss.npz"), CHECKPOINT if work_is_default else path("evaluator_net.npz"))
 
     work_is_default = games is None and epochs is None
     final = CHECKPOINT if work_is_default else path("evaluator_net.npz")
@@ -83,12 +86,16 @@ def stages(work, games=None, epochs=None):
                                          "--out", path("candidates.npz")])),
         ("contact", lambda: net.main(["--data", path("data1.npz"), path("data2.npz"), path("data3.npz"),
                                       "--hidden", "128", "--epochs", e(6), "--lr", "0.0005",
-                                      "--init", path("candidates.npz"), "--resume",
+                                      "--init", path("candidates.npz"), "--inputs", "213", "--resume",
                                       "--out", path("contact.npz")])),
         ("oneply", lambda: net.main(["--data", path("data1p1.npz"), path("data2p1.npz"), path("data3p1.npz"),
                                      "--hidden", "128", "--epochs", e(6), "--lr", "0.0005",
-                                     "--init", path("contact.npz"), "--resume",
+                                     "--init", path("contact.npz"), "--inputs", "213", "--resume",
                                      "--out", path("oneply.npz")])),
+        ("piploss", lambda: net.main(["--data", path("data1p1.npz"), path("data2p1.npz"), path("data3p1.npz"),
+                                      "--hidden", "128", "--epochs", e(6), "--lr", "0.0005",
+                                      "--init", path("oneply.npz"), "--resume",
+                                      "--out", path("piploss.npz")])),
         ("install", install),
         ("weights", lambda: gen_weights.main(["--net", final, "--out", out])),
     ]
