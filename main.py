@@ -118,8 +118,8 @@ class Loop:
         if not n and not self.wrote and self._flash_due():
             # A pass that writes the flash does nothing else: LittleFS may
             # stall the CPU for a block erase (45 ms), so the app, the
-            # drivers and the match file's text wait for the next pass,
-            # which writes nothing.
+            # drivers, the save's record and the match file's text wait
+            # for the next pass, which writes nothing.
             self.wrote = True
             self._write_flash()
             self._rest_of_pass(ticks)
@@ -144,13 +144,20 @@ class Loop:
         hw.buzzer.update(ticks)
         data = app.take_save()
         if data is not None:
-            # The newest snapshot is a whole state, so it replaces one due.
+            # The newest snapshot is a whole state, so it replaces one due
+            # and a record made but not written yet.
             self._save_due = data
-        elif not n and self._mat_due and not self._flash_due():
-            # The match file's next lines as text, in a quiet pass that
-            # writes nothing: a later pass writes them (the whole file's
-            # text is hundreds of milliseconds of bytecode late in a match).
-            self._next_mat_text(MAT_LINES)
+            self.store.record = None
+        elif not n and not self._flash_due():
+            # The save's record (its CRC, the room for it) or the match
+            # file's next lines as text, in a quiet pass that writes
+            # nothing: the next pass writes them and does nothing else
+            # (the whole file's text is hundreds of milliseconds of
+            # bytecode late in a match).
+            if self._save_due is not None:
+                self._prepare_save()
+            elif self._mat_due:
+                self._next_mat_text(MAT_LINES)
         if app.update_requested:
             self.request_update()
         if hw.power.update(ticks) == SLEEP or app.sleep_requested:
@@ -163,23 +170,33 @@ class Loop:
             time.sleep_ms(left)
 
     def _flash_due(self):
-        return self.store.pending or self._save_due is not None or self._mat_text is not None
+        """Something made and waiting for a pass that writes it."""
+        store = self.store
+        return store.pending or store.record is not None or self._mat_text is not None
 
     def _write_flash(self):
         """The next piece of flash work, one per pass: a save's record, then
         its renames (each half can wait on the flash: an erase for the
         record's block, a metadata compaction for a rename), then the match
-        file's text a few lines at a time."""
-        if self.store.pending:
-            self._saved(self.store.finish())
-        elif self._save_due is not None:
-            data = self._save_due
-            self._save_due = None
-            status = self.store.begin(data)
+        file's text a few lines at a time. Each was made in a quiet pass
+        before: this pass only writes."""
+        store = self.store
+        if store.pending:
+            self._saved(store.finish())
+        elif store.record is not None:
+            status = store.begin()
             if status != save.OK:
                 self._saved(status)
         elif self._mat_text is not None:
             self._write_mat_text()
+
+    def _prepare_save(self):
+        """The due snapshot's record, for the next flash pass to write."""
+        data = self._save_due
+        self._save_due = None
+        status = self.store.prepare(data)
+        if status != save.OK:
+            self._saved(status)
 
     def _check_battery(self, ticks):
         if time.ticks_diff(ticks, self._battery_due) < 0:
@@ -227,8 +244,12 @@ class Loop:
     def write_due_save(self):
         """The save under way and the snapshot the app last asked to save,
         written now (before sleep, a crash's reset or update mode)."""
-        if self.store.pending:
-            self._saved(self.store.finish())
+        store = self.store
+        if store.pending:
+            self._saved(store.finish())
+        if store.record is not None:
+            status = store.begin()
+            self._saved(store.finish() if status == save.OK else status)
         data = self._save_due
         if data is not None:
             self._save_due = None
@@ -268,7 +289,9 @@ class Loop:
     def mat_due(self):
         """True while the match file is behind the game: a save due, or the
         file being written."""
-        return self._mat_due or self._save_due is not None or self.store.pending
+        store = self.store
+        return (self._mat_due or self._save_due is not None or store.pending
+                or store.record is not None)
 
     def write_mat(self):
         """The match file beside the save, the rest of it at once."""

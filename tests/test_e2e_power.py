@@ -444,3 +444,57 @@ def test_a_power_cut_between_the_two_halves_of_a_save_keeps_the_new_one(tmp_path
     assert resume_any(p) == (board, mover, rolled)
     assert p.sim.loop.app.match.game.dice == rolled
     finish(p)
+
+
+def test_the_save_record_is_made_in_a_quiet_pass_and_the_next_pass_only_writes_it(tmp_path, monkeypatch):
+    # The record (its CRC) and the check for room are made in a pass that
+    # writes nothing; the pass that writes it (and may stall for an erase)
+    # opens, writes and closes the file, nothing more.
+    from firmware.engine import save
+    p, board, mover = game_at_a_roll(tmp_path)
+    loop = p.sim.loop
+    flash = p.sim.flash
+    made = []
+    for name in ("encode", "has_room"):
+        real = getattr(save, name)
+
+        def counted(*args, real=real, name=name):
+            made.append(name)
+            return real(*args)
+        monkeypatch.setattr(save, name, counted)
+    passes = []
+    step = loop.step
+
+    def logged():
+        del made[:]
+        written = flash.bytes_written
+        step()
+        passes.append((flash.bytes_written != written, loop.wrote, sorted(made),
+                       loop.store.record is not None))
+    loop.step = logged
+    saves = loop.saves
+    p.sim.down("A")         # the roll: a save
+    p.sim.run_ms(100)
+    p.sim.up("A")
+    while loop.mat_due:
+        p.sim.run_ms(10)
+        assert len(passes) < 1000
+    assert loop.saves == saves + 1
+    making = [i for i, (_, _, names, _) in enumerate(passes) if names]
+    assert len(making) == 1
+    i = making[0]
+    assert passes[i][2] == ["encode", "has_room"] and not passes[i][1] and passes[i][3]
+    wrote, flag, names, ready = passes[i + 1]
+    assert wrote and flag and not names and not ready
+    assert all(not names for wrote, flag, names, ready in passes if flag)
+    finish(p)
+
+
+def test_a_newer_snapshot_replaces_a_record_made_but_not_written(tmp_path):
+    p, board, mover = game_at_a_roll(tmp_path)
+    loop = p.sim.loop
+    loop.store.record = b"stale"        # made in a quiet pass, not written yet
+    loop.app.take_save = lambda: b"newer"
+    loop._flash_due = lambda: False     # the pass that takes the snapshot
+    loop.step()
+    assert loop.store.record is None and loop._save_due == b"newer"

@@ -210,6 +210,7 @@ class SaveFile:
         self._settled = False
         self._main_ok = False   # NAME.sav holds a complete record (worth keeping as .bak)
         self.pending = False    # begin() has written NAME.tmp, finish() has not renamed it
+        self.record = None      # prepare()'s record, for begin() to write
 
     def _read(self, path):
         """(status, serial, payload) of one copy; MISSING if it is not there."""
@@ -273,12 +274,12 @@ class SaveFile:
         status = self.begin(payload)
         return self.finish() if status == OK else status
 
-    def begin(self, payload):
-        """The first half of save(): the record written whole into the
-        temporary file (the flash's erase for its block falls here). OK, or
-        why not; finish() puts it in place. A power cut between the two
-        leaves a complete temporary file, which load() takes as the newest
-        save. The handheld's loop does each half in a pass of its own."""
+    def prepare(self, payload):
+        """The record for payload made (its CRC included) and the room for
+        it checked, nothing written: OK, or why not. begin() writes it. The
+        handheld's loop prepares in a pass that writes nothing, so the pass
+        that writes (and may stall for an erase) has no record to build."""
+        self.record = None
         if len(payload) > MAX_PAYLOAD:
             return TOO_BIG
         if not self._settled:
@@ -286,6 +287,22 @@ class SaveFile:
         record = encode(payload, self.serial + 1)
         if not has_room(self.os, len(record)):
             return NO_SPACE
+        self.record = record
+        return OK
+
+    def begin(self, payload=None):
+        """The first half of save(): the record (payload's, or the one
+        prepared) written whole into the temporary file (the flash's erase
+        for its block falls here). OK, or why not; finish() puts it in
+        place. A power cut between the two leaves a complete temporary
+        file, which load() takes as the newest save. The handheld's loop
+        does each half in a pass of its own."""
+        if payload is not None:
+            status = self.prepare(payload)
+            if status != OK:
+                return status
+        record = self.record
+        self.record = None
         try:
             f = self.open(self.tmp, "wb")
             try:
