@@ -72,6 +72,7 @@ class Loop:
         self._mat_lines = None       # the match file's lines to come (a generator)
         self._mat_text = None        # its next lines, for the next flash pass to write
         self._mat_end = False        # _mat_text holds the last of them
+        self._mat_whole = False      # the file holds them all: close and rename it next
         self._mat_file = None        # the temporary file being written
         self.wrote = False           # the last pass wrote the flash (and did nothing else)
         self._save_due = None        # the app's newest snapshot, not written yet
@@ -172,13 +173,16 @@ class Loop:
     def _flash_due(self):
         """Something made and waiting for a pass that writes it."""
         store = self.store
-        return store.pending or store.record is not None or self._mat_text is not None
+        return (store.pending or store.record is not None or self._mat_text is not None
+                or self._mat_whole)
 
     def _write_flash(self):
         """The next piece of flash work, one per pass: a save's record, then
         its renames (each half can wait on the flash: an erase for the
         record's block, a metadata compaction for a rename), then the match
-        file's text a few lines at a time. Each was made in a quiet pass
+        file's text a few lines at a time, then its close and rename (as with
+        the save, a block's erase for the text and a compaction for the
+        rename never fall in one pass). Each was made in a quiet pass
         before: this pass only writes."""
         store = self.store
         if store.pending:
@@ -187,6 +191,8 @@ class Loop:
             status = store.begin()
             if status != save.OK:
                 self._saved(status)
+        elif self._mat_whole:
+            self._close_mat()
         elif self._mat_text is not None:
             self._write_mat_text()
 
@@ -296,14 +302,17 @@ class Loop:
     def write_mat(self):
         """The match file beside the save, the rest of it at once."""
         while self._mat_due:
-            if self._mat_text is None:
-                self._next_mat_text(_ALL_LINES)
-            if self._mat_text is not None:
+            if self._mat_whole:
+                self._close_mat()
+            elif self._mat_text is not None:
                 self._write_mat_text()
+            else:
+                self._next_mat_text(_ALL_LINES)
 
     def _next_mat_text(self, count):
         """The match file's next `count` lines as one string, for the next
-        flash pass to write; at the last line the job is marked to end."""
+        flash pass to write; at the last line the job is marked to end, and
+        with no line left the close is due (_close_mat)."""
         if self._mat_lines is None:
             lines = self.app.mat_lines()
             if lines is None:
@@ -318,12 +327,14 @@ class Loop:
                 self._mat_end = True
                 break
             parts.append("\n")
-        self._mat_text = "".join(parts)
+        if parts or self._mat_file is None:
+            self._mat_text = "".join(parts)
+        else:
+            self._mat_whole = True      # nothing more to write: the close is next
 
     def _write_mat_text(self):
         """The prepared lines into the temporary file; after the last, the
-        file renamed over MAT_FILE, so the file on the flash is the old one
-        or the new one, never half of one."""
+        file is whole and _close_mat() is due."""
         text = self._mat_text
         self._mat_text = None
         try:
@@ -331,15 +342,24 @@ class Loop:
                 self._mat_file = self.open(MAT_TMP, "w")
             if text:
                 self._mat_file.write(text)
-            if self._mat_end:
-                self._mat_file.close()
-                self._mat_file = None
-                self._drop_mat()
-                self._mat_due = False
-                self.os.rename(MAT_TMP, MAT_FILE)
         except OSError:
             self._drop_mat()
             self._mat_due = False
+            return
+        self._mat_whole = self._mat_end
+
+    def _close_mat(self):
+        """The whole temporary file closed and renamed over MAT_FILE, so the
+        file on the flash is the old one or the new one, never half of one."""
+        f = self._mat_file
+        self._mat_file = None
+        self._drop_mat()
+        self._mat_due = False
+        try:
+            f.close()
+            self.os.rename(MAT_TMP, MAT_FILE)
+        except OSError:
+            pass
 
     def _drop_mat(self):
         """Abandons the match file being written (the old one stays)."""
@@ -348,6 +368,7 @@ class Loop:
         self._mat_lines = None
         self._mat_text = None
         self._mat_end = False
+        self._mat_whole = False
         if f is not None:
             try:
                 f.close()

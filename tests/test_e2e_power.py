@@ -498,3 +498,131 @@ def test_a_newer_snapshot_replaces_a_record_made_but_not_written(tmp_path):
     loop._flash_due = lambda: False     # the pass that takes the snapshot
     loop.step()
     assert loop.store.record is None and loop._save_due == b"newer"
+
+
+def log_mat_passes(p):
+    """Wraps the loop's pass and the flash: for every pass after this, what
+    it did to the match file ("open", "write", "close", "rename") and
+    whether it ran the app. Returns the list it fills."""
+    loop = p.sim.loop
+    flash = p.sim.flash
+    done = []
+
+    class Logged:
+        def __init__(self, f):
+            self.f = f
+
+        def write(self, data):
+            done.append("write")
+            return self.f.write(data)
+
+        def close(self):
+            done.append("close")
+            self.f.close()
+    open_file, rename = loop.open, flash.rename
+
+    def logged_open(name, mode="r"):
+        f = open_file(name, mode)
+        if name == "blot.mat.tmp":
+            done.append("open")
+            f = Logged(f)
+        return f
+
+    def logged_rename(old, new):
+        if new == "blot.mat":
+            done.append("rename")
+        return rename(old, new)
+    loop.open, flash.rename = logged_open, logged_rename
+    update = loop.app.update
+
+    def logged_update(*args):
+        done.append("update")
+        return update(*args)
+    loop.app.update = logged_update
+    passes = []
+    step = loop.step
+
+    def logged_step():
+        del done[:]
+        step()
+        passes.append(list(done))
+    loop.step = logged_step
+    return passes
+
+
+@pytest.mark.parametrize("lines", [None, 1000])
+def test_the_match_file_is_renamed_in_a_pass_of_its_own(tmp_path, monkeypatch, lines):
+    # The last lines' write may wait for a block's erase and the close and
+    # rename for a metadata compaction: never both in one pass. (With 1000
+    # lines a pass the last pass of text is never empty.)
+    import main
+    if lines is not None:
+        monkeypatch.setattr(main, "MAT_LINES", lines)
+    p, board, mover = game_at_a_roll(tmp_path, turn=12)
+    p.sim.run_ms(2000)
+    loop = p.sim.loop
+    passes = log_mat_passes(p)
+    p.sim.down("A")         # the roll: a save, then the match file behind it
+    p.sim.run_ms(100)
+    p.sim.up("A")
+    while loop.mat_due:
+        p.sim.run_ms(10)
+        assert len(passes) < 1000
+    renames = [i for i, done in enumerate(passes) if "rename" in done]
+    assert len(renames) == 1
+    i = renames[0]
+    assert passes[i] == ["close", "rename"]
+    # the pass before wrote nothing (a flash pass is followed by a quiet
+    # one), the one before that wrote the last lines
+    assert "update" in passes[i - 1] and "write" not in passes[i - 1]
+    before = [done for done in passes[:i] if "write" in done or "open" in done]
+    assert before and "close" not in before[-1] and "write" in before[-1]
+    if lines is not None:
+        assert len(before) == 1 and before[0] == ["open", "write"]
+    new = mat_text(p)
+    out = []
+    loop.app.write_mat(type("S", (), {"write": lambda self, s: out.append(s)})())
+    assert new == "".join(out)
+    assert "blot.mat.tmp" not in p.sim.flash.listdir()
+
+
+def test_a_power_cut_before_the_match_files_rename_keeps_the_old_one(tmp_path):
+    p, board, mover = game_at_a_roll(tmp_path, turn=10)
+    p.sim.run_ms(2000)
+    old = mat_text(p)
+    loop = p.sim.loop
+    saves = loop.saves
+    p.sim.down("A")
+    while loop.saves == saves:
+        p.sim.run_ms(10)
+    p.sim.up("A")
+    rolled = loop.app.match.game.dice
+    passes = 0
+    while not loop._mat_whole:      # every line written, the close and rename next
+        p.sim.run_ms(10)
+        passes += 1
+        assert passes < 500
+    assert loop.mat_due and "blot.mat.tmp" in p.sim.flash.listdir()
+    p.sim.cut_power()
+    assert mat_text(p) == old
+    assert resume_any(p)[2] == rolled   # the save went before: the roll kept
+    p.sim.run_ms(3000)
+    assert mat_text(p) == old       # no save since: the old file stays
+
+
+def test_going_to_sleep_with_the_rename_due_writes_the_whole_match_file(tmp_path):
+    p, board, mover = game_at_a_roll(tmp_path, turn=10)
+    p.sim.run_ms(2000)
+    loop = p.sim.loop
+    saves = loop.saves
+    p.sim.down("A")
+    while loop.saves == saves:
+        p.sim.run_ms(10)
+    p.sim.up("A")
+    while not loop._mat_whole:
+        p.sim.run_ms(10)
+    loop._fall_asleep()
+    assert not loop.mat_due and "blot.mat.tmp" not in p.sim.flash.listdir()
+    out = []
+    loop.app.write_mat(type("S", (), {"write": lambda self, s: out.append(s)})())
+    assert mat_text(p) == "".join(out)

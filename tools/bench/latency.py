@@ -396,7 +396,7 @@ dump("DA", 6, best_app, BIN_US)
 # the flash's work in the passes that write it: bytes and file operations
 most_bytes = most_ops = writing = 0
 for i in range(passes):
-    if flash_ops[i]:
+    if flash_ops[i] or flash_bytes[i]:
         writing += 1
         most_bytes = max(most_bytes, flash_bytes[i])
         most_ops = max(most_ops, flash_ops[i])
@@ -495,7 +495,7 @@ def main(argv=None):
     print(summary("  buttons and buzzer in a press pass", hists["PD"]))
     if flash:
         n, most, files = flash
-        print("passes that write the flash: %d (a save's two halves, the match file a few lines a pass); at most %d bytes"
+        print("passes that write the flash: %d (a save's two halves, the match file a few lines a pass, then its close and rename); at most %d bytes"
               " and %d file operations in one pass. The host's file I/O is timed out of the figures"
               " above: on the device add the flash's own time, about %.1f ms of 256-byte page programs"
               " for that pass, and %d ms for each 4 KB block LittleFS erases in it (the CPU stalls)"
