@@ -35,21 +35,37 @@ class Buttons:
         self._long_sent = bytearray(n)
         self._repeat_at = [0] * n
         self._muted = bytearray(n)          # held through a wake-up: no events until released
+        self._quiet = True                  # every button released and settled: no timer running
 
     def poll(self, now_ms):
-        """Reads every pin once; returns the number of new events in `events`."""
+        """Reads the pins; returns the number of new events in `events`."""
+        if self._quiet:
+            # Nearly every poll: all released and settled, no debounce or
+            # hold to time. Only a pin that reads pressed needs the state
+            # machine below (which reads the pins again).
+            for pin in self.pins:
+                if not pin.value():
+                    break
+            else:
+                return 0
         count = 0
-        for b in range(len(self.pins)):
-            level = 0 if self.pins[b].value() else 1
-            if level != self._raw[b]:
-                self._raw[b] = level
+        quiet = True
+        raw = self._raw
+        down = self._down
+        pins = self.pins
+        for b in range(len(pins)):
+            level = 0 if pins[b].value() else 1
+            if level != raw[b]:
+                raw[b] = level
                 self._raw_at[b] = now_ms
-                continue
-            if level != self._down[b]:
+            elif level != down[b]:
                 if ticks_diff(now_ms, self._raw_at[b]) >= self.debounce_ms:
                     count = self._change(b, level, now_ms, count)
             elif level and not self._muted[b]:
                 count = self._held(b, now_ms, count)
+            if level or down[b]:
+                quiet = False
+        self._quiet = quiet
         return count
 
     def _change(self, b, level, now_ms, count):
@@ -99,6 +115,7 @@ class Buttons:
         for b in range(len(self.pins)):
             if not self.pins[b].value():
                 self._muted[b] = 1
+                self._quiet = False
                 self._raw[b] = 1
                 self._raw_at[b] = now_ms
                 self._down[b] = 1

@@ -145,6 +145,35 @@ def test_a_press_held_through_wake_up_gives_no_events():
     assert kinds(run(pad, 50)) == [keys.PRESS]
 
 
+def test_a_press_muted_at_wake_up_and_released_before_the_next_poll_is_not_held():
+    pad = fresh()
+    run(pad, 50)                                 # all released and settled
+    sim.press("A")
+    pad.mute_held(time.ticks_ms())
+    sim.release("A")
+    assert run(pad, 50) == []
+    assert not pad.held(keys.A)
+    sim.press("A")
+    assert kinds(run(pad, 50)) == [keys.PRESS]
+
+
+def test_a_30_ms_tap_registers_whatever_the_polls_phase():
+    # the loop polls once a pass (10 ms) with the board's debounce
+    for phase in range(10):
+        pad = fresh(debounce_ms=board.DEBOUNCE_MS)
+        events = []
+        for t in range(200):
+            if t == 100 + phase:
+                sim.press("B")
+            elif t == 130 + phase:
+                sim.release("B")
+            if t % 10 == 0:
+                now = time.ticks_ms()
+                events += [pad.events[i] for i in range(pad.poll(now))]
+            sim.clock.advance(1)
+        assert events == [keys.event(keys.PRESS, keys.B), keys.event(keys.RELEASE, keys.B)], phase
+
+
 def test_event_buffer_holds_the_worst_poll():
     pad = fresh(long_ms=400, repeat_after_ms=400)
     for name in keys.NAMES:
