@@ -301,6 +301,13 @@ def mat_text(p):
     return open(path).read() if os.path.exists(path) else None
 
 
+def apps_mat_text(loop):
+    """The match file's text as the app writes it whole."""
+    out = []
+    loop.app.write_mat(type("S", (), {"write": lambda self, s: out.append(s)})())
+    return "".join(out)
+
+
 def test_the_match_file_is_written_a_few_lines_a_pass_and_replaced_whole(tmp_path):
     # The whole file's text is long bytecode late in a match: it goes out
     # over quiet passes into blot.mat.tmp, and only the last renames it over
@@ -324,10 +331,7 @@ def test_the_match_file_is_written_a_few_lines_a_pass_and_replaced_whole(tmp_pat
         passes += 1
         assert passes < 500
     assert passes > 5 and writing > 5
-    new = mat_text(p)
-    out = []
-    loop.app.write_mat(type("S", (), {"write": lambda self, s: out.append(s)})())
-    assert new == "".join(out)
+    assert mat_text(p) == apps_mat_text(loop)
     assert "blot.mat.tmp" not in p.sim.flash.listdir()
 
 
@@ -579,10 +583,7 @@ def test_the_match_file_is_renamed_in_a_pass_of_its_own(tmp_path, monkeypatch, l
     assert before and "close" not in before[-1] and "write" in before[-1]
     if lines is not None:
         assert len(before) == 1 and before[0] == ["open", "write"]
-    new = mat_text(p)
-    out = []
-    loop.app.write_mat(type("S", (), {"write": lambda self, s: out.append(s)})())
-    assert new == "".join(out)
+    assert mat_text(p) == apps_mat_text(loop)
     assert "blot.mat.tmp" not in p.sim.flash.listdir()
 
 
@@ -623,6 +624,4 @@ def test_going_to_sleep_with_the_rename_due_writes_the_whole_match_file(tmp_path
         p.sim.run_ms(10)
     loop._fall_asleep()
     assert not loop.mat_due and "blot.mat.tmp" not in p.sim.flash.listdir()
-    out = []
-    loop.app.write_mat(type("S", (), {"write": lambda self, s: out.append(s)})())
-    assert mat_text(p) == "".join(out)
+    assert mat_text(p) == apps_mat_text(loop)
