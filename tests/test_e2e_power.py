@@ -308,6 +308,17 @@ def apps_mat_text(loop):
     return "".join(out)
 
 
+def roll_and_save(p):
+    """Holds A (the roll) until the loop has saved, then lets go; the loop."""
+    loop = p.sim.loop
+    saves = loop.saves
+    p.sim.down("A")
+    while loop.saves == saves:
+        p.sim.run_ms(10)
+    p.sim.up("A")
+    return loop
+
+
 def test_the_match_file_is_written_a_few_lines_a_pass_and_replaced_whole(tmp_path):
     # The whole file's text is long bytecode late in a match: it goes out
     # over quiet passes into blot.mat.tmp, and only the last renames it over
@@ -339,12 +350,7 @@ def test_a_power_cut_while_the_match_file_is_written_keeps_the_old_one(tmp_path)
     p, board, mover = game_at_a_roll(tmp_path, turn=10)
     p.sim.run_ms(2000)
     old = mat_text(p)
-    loop = p.sim.loop
-    saves = loop.saves
-    p.sim.down("A")
-    while loop.saves == saves:
-        p.sim.run_ms(10)
-    p.sim.up("A")
+    loop = roll_and_save(p)
     passes = 0
     while "blot.mat.tmp" not in p.sim.flash.listdir():
         p.sim.run_ms(10)
@@ -591,12 +597,7 @@ def test_a_power_cut_before_the_match_files_rename_keeps_the_old_one(tmp_path):
     p, board, mover = game_at_a_roll(tmp_path, turn=10)
     p.sim.run_ms(2000)
     old = mat_text(p)
-    loop = p.sim.loop
-    saves = loop.saves
-    p.sim.down("A")
-    while loop.saves == saves:
-        p.sim.run_ms(10)
-    p.sim.up("A")
+    loop = roll_and_save(p)
     rolled = loop.app.match.game.dice
     passes = 0
     while not loop._mat_whole:      # every line written, the close and rename next
@@ -614,12 +615,7 @@ def test_a_power_cut_before_the_match_files_rename_keeps_the_old_one(tmp_path):
 def test_going_to_sleep_with_the_rename_due_writes_the_whole_match_file(tmp_path):
     p, board, mover = game_at_a_roll(tmp_path, turn=10)
     p.sim.run_ms(2000)
-    loop = p.sim.loop
-    saves = loop.saves
-    p.sim.down("A")
-    while loop.saves == saves:
-        p.sim.run_ms(10)
-    p.sim.up("A")
+    loop = roll_and_save(p)
     while not loop._mat_whole:
         p.sim.run_ms(10)
     loop._fall_asleep()

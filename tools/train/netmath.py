@@ -31,51 +31,29 @@ def as_array(boards):
     return np.frombuffer(b"".join(bytes(b) for b in boards), dtype=np.uint8).astype(np.int64).reshape(-1, 50)
 
 
-def _shots(b):
-    """Rolls of 36 on which the side on roll hits one of the other side's
-    blots directly (from any of its checkers, bar included; points in
-    between are not checked)."""
-    n = len(b)
-    bits = np.int64(1) << np.arange(1, 26, dtype=np.int64)
-    occ = ((b[:, :25] > 0) * bits).sum(1)         # bit p: our checkers on our point p
-    dist = np.zeros(n, dtype=np.int64)
-    for q in range(1, 25):                         # their blot on their point q
-        p = 25 - q
-        blot = b[:, 25 + q - 1] == 1
-        dist |= np.where(blot, occ >> p, 0)
-    dist &= (1 << 25) - 2
-    count = np.zeros(n, dtype=np.int64)
-    for m in ROLL_MASKS:
-        count += (dist & m) != 0
-    return count
-
-
-# HIT_ROLLS[d - 1, k]: roll k of the 21 (the 15 non-doubles first, each
-# counting twice of 36) hits from distance d (as ROLL_MASKS); HIT_FROM[q - 1,
-# d - 1]: the index in a board's first 25 counts (ours) of the point that
-# hits the other side's point q from distance d (its 25 - q + d), or 25, a
-# column that stays empty, where that is beyond the bar.
-HIT_ROLLS = np.array([[1 if (m >> d) & 1 else 0 for m in
-                       [(1 << a) | (1 << b) | (1 << (a + b)) for a in range(1, 7) for b in range(a + 1, 7)]
-                       + [(1 << a) | (1 << 2 * a) | (1 << 3 * a) | (1 << 4 * a) for a in range(1, 7)]]
-                      for d in range(1, 25)], dtype=np.float32)
-ROLL_WEIGHTS = np.array([2] * 15 + [1] * 6, dtype=np.int64)
+# HIT_ROLLS[d - 1, r]: roll r of ROLL_MASKS hits from distance d;
+# HIT_FROM[q - 1, d - 1]: the index in a board's first 25 counts (ours) of the
+# point that hits the other side's point q from distance d (its 25 - q + d),
+# or 25, a column that stays empty, where that is beyond the bar.
+HIT_ROLLS = np.array([[(m >> d) & 1 for m in ROLL_MASKS] for d in range(1, 25)], dtype=np.float32)
 HIT_FROM = np.array([[25 - q + d - 1 if d <= q else 25 for d in range(1, 25)] for q in range(1, 25)])
 
 
-def _piploss(b):
-    """The pips the other side loses to the side on roll's direct hits
-    (as _shots): for each roll of 36 the costliest blot it hits (a blot on
-    its point q goes back 25 - q pips), summed, in quarters."""
+def _hits(b):
+    """(shots, pip loss) of the side on roll, as the device's kernels._hits:
+    the rolls of 36 on which it hits one of the other side's blots directly
+    (from any of its checkers, bar included; points in between are not
+    checked), and for each such roll the pips the costliest blot it hits
+    goes back (a blot on its point q: 25 - q), summed, in quarters."""
     occ = np.zeros((len(b), 26), dtype=np.float32)
     occ[:, :25] = b[:, :25] > 0
     blot = (b[:, 25:49] == 1).astype(np.float32)
     hitters = occ[:, HIT_FROM] * blot[:, :, None]             # (N, q, d)
     hit = (hitters @ HIT_ROLLS) > 0                          # (N, q, roll)
+    hits = hit.any(axis=1)
     # each roll's costliest blot is its first q
-    first = hit.argmax(axis=1)
-    loss = np.where(hit.any(axis=1), 24 - first, 0) @ ROLL_WEIGHTS
-    return (loss + 2) >> 2
+    loss = np.where(hits, 24 - hit.argmax(axis=1), 0).sum(1)
+    return hits.sum(1), (loss + 2) >> 2
 
 
 def _prime(b):
@@ -143,8 +121,9 @@ def features(boards):
     race = (_back(b) + _back(f) <= 25).astype(np.int64)
     eu, cu, du = _contact(b)
     et, ct, dt = _contact(f)
-    return np.stack([_shots(b), _shots(f), _prime(b), _prime(f), race, eu, et, cu, ct, du, dt,
-                     _piploss(b), _piploss(f)], axis=1)
+    su, lu = _hits(b)
+    st, lt = _hits(f)
+    return np.stack([su, st, _prime(b), _prime(f), race, eu, et, cu, ct, du, dt, lu, lt], axis=1)
 
 
 def flip_array(b):

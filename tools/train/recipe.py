@@ -43,6 +43,8 @@ import sys
 START = "tools/data/net202.npz"
 CHECKPOINT = "tools/data/evaluator_net.npz"
 WEIGHTS = "firmware/opponent/weights.py"
+ZERO_PLY = ("data1", "data2", "data3")          # the data sets labelled by gnubg's 0-ply
+ONE_PLY = ("data1p1", "data2p1", "data3p1")     # and by its 1-ply
 
 
 def stages(work, games=None, epochs=None):
@@ -63,6 +65,14 @@ def stages(work, games=None, epochs=None):
     def install():
         shutil.copyfile(path("piploss.npz"), CHECKPOINT if work_is_default else path("evaluator_net.npz"))
 
+    def train_on(sets, start, name, inputs=None):
+        """6 epochs at lr 0.0005 on sets, from the start stage's network;
+        the first `inputs` inputs only, or all of them."""
+        only = ["--inputs", str(inputs)] if inputs else []
+        net.main(["--data"] + [path(d + ".npz") for d in sets]
+                 + ["--hidden", "128", "--epochs", e(6), "--lr", "0.0005", "--init", path(start + ".npz")]
+                 + only + ["--resume", "--out", path(name + ".npz")])
+
     work_is_default = games is None and epochs is None
     final = CHECKPOINT if work_is_default else path("evaluator_net.npz")
     out = WEIGHTS if work_is_default else path("weights.py")
@@ -80,22 +90,10 @@ def stages(work, games=None, epochs=None):
         ("features", lambda: net.main(["--data", path("data1.npz"), path("data2.npz"), "--hidden", "128",
                                        "--epochs", e(10), "--lr", "0.001", "--init", START, "--inputs", "207",
                                        "--resume", "--out", path("features.npz")])),
-        ("candidates", lambda: net.main(["--data", path("data1.npz"), path("data2.npz"), path("data3.npz"),
-                                         "--hidden", "128", "--epochs", e(6), "--lr", "0.0005",
-                                         "--init", path("features.npz"), "--inputs", "207", "--resume",
-                                         "--out", path("candidates.npz")])),
-        ("contact", lambda: net.main(["--data", path("data1.npz"), path("data2.npz"), path("data3.npz"),
-                                      "--hidden", "128", "--epochs", e(6), "--lr", "0.0005",
-                                      "--init", path("candidates.npz"), "--inputs", "213", "--resume",
-                                      "--out", path("contact.npz")])),
-        ("oneply", lambda: net.main(["--data", path("data1p1.npz"), path("data2p1.npz"), path("data3p1.npz"),
-                                     "--hidden", "128", "--epochs", e(6), "--lr", "0.0005",
-                                     "--init", path("contact.npz"), "--inputs", "213", "--resume",
-                                     "--out", path("oneply.npz")])),
-        ("piploss", lambda: net.main(["--data", path("data1p1.npz"), path("data2p1.npz"), path("data3p1.npz"),
-                                      "--hidden", "128", "--epochs", e(6), "--lr", "0.0005",
-                                      "--init", path("oneply.npz"), "--resume",
-                                      "--out", path("piploss.npz")])),
+        ("candidates", lambda: train_on(ZERO_PLY, "features", "candidates", 207)),
+        ("contact", lambda: train_on(ZERO_PLY, "candidates", "contact", 213)),
+        ("oneply", lambda: train_on(ONE_PLY, "contact", "oneply", 213)),
+        ("piploss", lambda: train_on(ONE_PLY, "oneply", "piploss")),
         ("install", install),
         ("weights", lambda: gen_weights.main(["--net", final, "--out", out])),
     ]
