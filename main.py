@@ -74,6 +74,7 @@ class Loop:
         self._mat_end = False        # _mat_text holds the last of them
         self._mat_whole = False      # the file holds them all: close and rename it next
         self._mat_file = None        # the temporary file being written
+        self._mat_stale = None       # one abandoned by a new save, for a flash pass to close
         self.wrote = False           # the last pass wrote the flash (and did nothing else)
         self._save_due = None        # the app's newest snapshot, not written yet
         self.events = 0              # button events handed to the app, all time
@@ -174,7 +175,7 @@ class Loop:
         """Something made and waiting for a pass that writes it."""
         store = self.store
         return (store.pending or store.record is not None or self._mat_text is not None
-                or self._mat_whole)
+                or self._mat_whole or self._mat_stale is not None)
 
     def _write_flash(self):
         """The next piece of flash work, one per pass: a save's record, then
@@ -183,9 +184,14 @@ class Loop:
         file's text a few lines at a time, then its close and rename (as with
         the save, a block's erase for the text and a compaction for the
         rename never fall in one pass). Each was made in a quiet pass
-        before: this pass only writes."""
+        before: this pass only writes. A match file abandoned by the save
+        before is closed first, in a pass of its own: its close commits
+        what it holds (LittleFS may compact the metadata for it), so it
+        never shares a pass with the save's renames."""
         store = self.store
-        if store.pending:
+        if self._mat_stale is not None:
+            self._close_stale()
+        elif store.pending:
             self._saved(store.finish())
         elif store.record is not None:
             status = store.begin()
@@ -260,6 +266,7 @@ class Loop:
         if data is not None:
             self._save_due = None
             self.write_save(data, mat=False)
+        self._close_stale()
 
     def write_save(self, data, mat=True):
         """Saves data; the match file too, or (mat False) at the next
@@ -270,7 +277,7 @@ class Loop:
         """A save's end: counted, the match file started again behind it."""
         if status == save.OK:
             self.saves += 1
-            self._drop_mat()        # its text is behind the new save: start again
+            self._drop_mat(later=True)  # its text is behind the new save: start again
             self._mat_due = True
             if mat:
                 self.write_mat()
@@ -301,6 +308,7 @@ class Loop:
 
     def write_mat(self):
         """The match file beside the save, the rest of it at once."""
+        self._close_stale()
         while self._mat_due:
             if self._mat_whole:
                 self._close_mat()
@@ -361,14 +369,30 @@ class Loop:
         except OSError:
             pass
 
-    def _drop_mat(self):
-        """Abandons the match file being written (the old one stays)."""
+    def _drop_mat(self, later=False):
+        """Abandons the match file being written (the old one stays); its
+        temporary file is closed now, or (later) by the next flash pass or
+        the next save written at once, before the file is opened again."""
         f = self._mat_file
         self._mat_file = None
         self._mat_lines = None
         self._mat_text = None
         self._mat_end = False
         self._mat_whole = False
+        if f is None:
+            return
+        if later:
+            self._close_stale()     # at most one left open
+            self._mat_stale = f
+            return
+        try:
+            f.close()
+        except OSError:
+            pass
+
+    def _close_stale(self):
+        f = self._mat_stale
+        self._mat_stale = None
         if f is not None:
             try:
                 f.close()

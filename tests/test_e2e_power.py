@@ -512,8 +512,9 @@ def test_a_newer_snapshot_replaces_a_record_made_but_not_written(tmp_path):
 
 def log_mat_passes(p):
     """Wraps the loop's pass and the flash: for every pass after this, what
-    it did to the match file ("open", "write", "close", "rename") and
-    whether it ran the app. Returns the list it fills."""
+    it did to the match file ("open", "write", "close", "rename"), the
+    save's renames ("save rename") and whether it ran the app. Returns the
+    list it fills."""
     loop = p.sim.loop
     flash = p.sim.flash
     done = []
@@ -539,8 +540,7 @@ def log_mat_passes(p):
         return f
 
     def logged_rename(old, new):
-        if new == "blot.mat":
-            done.append("rename")
+        done.append("rename" if new == "blot.mat" else "save rename")
         return rename(old, new)
     loop.open, flash.rename = logged_open, logged_rename
     update = loop.app.update
@@ -591,6 +591,30 @@ def test_the_match_file_is_renamed_in_a_pass_of_its_own(tmp_path, monkeypatch, l
         assert len(before) == 1 and before[0] == ["open", "write"]
     assert mat_text(p) == apps_mat_text(loop)
     assert "blot.mat.tmp" not in p.sim.flash.listdir()
+
+
+def test_a_match_file_abandoned_by_a_new_save_is_closed_in_a_pass_of_its_own(tmp_path):
+    # Its close commits what it holds (a metadata compaction may come with
+    # it): never in the pass of the new save's renames.
+    p, board, mover = game_at_a_roll(tmp_path, turn=12)
+    p.sim.run_ms(2000)
+    logged = log_mat_passes(p)
+    loop = roll_and_save(p)
+    while loop._mat_file is None:       # the match file half written
+        p.sim.run_ms(10)
+    assert not loop._mat_whole
+    start = len(logged)
+    loop._save_due = loop.app.snapshot()    # a new save, as after a press
+    while loop.mat_due:
+        p.sim.run_ms(10)
+        assert len(logged) < 2000
+    passes = logged[start:]
+    saved = [i for i, done in enumerate(passes) if "save rename" in done]
+    closes = [i for i, done in enumerate(passes) if "close" in done]
+    assert saved and closes[0] > saved[-1]
+    assert passes[closes[0]] == ["close"]   # the abandoned file, alone
+    assert all("close" not in done for done in passes[:closes[0]])
+    assert mat_text(p) == apps_mat_text(loop)
 
 
 def test_a_power_cut_before_the_match_files_rename_keeps_the_old_one(tmp_path):

@@ -2,7 +2,7 @@
 games (tools/bench/latency.py) under the MicroPython unix port, each pass's
 time split by the functions it ran through.
 
-    python -m tools.bench.passes [--top 25] [--runs 2] [--presses] [--demo 300] [--demo-only]
+    python -m tools.bench.passes [--top 25] [--runs 2] [--presses | --flash] [--demo 300] [--demo-only]
 
 Every pass is timed over --runs identical runs (seeded dice, simulated time)
 and keeps each figure's least value, so the shared machine's preemption
@@ -74,7 +74,9 @@ for cls, names in ((A.App, ("update", "_press", "_advance", "_draw", "snapshot")
                    (T.TurnInput, ("__init__", "look_ahead", "press", "_refresh")),
                    (G.Game, ("ensure_plays",)), (G.Match, ("to_bytes", "play", "roll", "next_game")), (AI.Thinker, ("step",)),
                    (S.SaveFile, ("begin", "finish")),
-                   (main.Loop, ("_write_flash", "_next_mat_text", "_check_battery"))):
+                   (main.Loop, ("_write_flash", "_next_mat_text", "_check_battery", "_saved", "_write_mat_text",
+                                "_close_mat", "_flash_due", "_rest_of_pass")),
+                   ):
     for name in names:
         wrap(cls, name, cls.__name__ + "." + name)
 for module, names in ((R, ("draw_board", "screen")), (V, ("fill_scene",))):
@@ -89,7 +91,7 @@ for i in range(MOST):
     best[i] = 1 << 30
 for i in range(MOST * SLOTS):
     parts[i] = 1 << 30
-info = bytearray(3 * MOST)      # screen, game state after, events carried
+info = bytearray(4 * MOST)      # screen, game state after, events carried, wrote the flash
 count = [0]
 idle = [0]
 
@@ -138,9 +140,10 @@ def timed(loop):
             if acc[j] < parts[i * SLOTS + j]:
                 parts[i * SLOTS + j] = acc[j]
         play = loop.app.play
-        info[3 * i] = loop.app.screen
-        info[3 * i + 1] = play.match.game.state if play is not None else 255
-        info[3 * i + 2] = min(255, loop.events - events)
+        info[4 * i] = loop.app.screen
+        info[4 * i + 1] = play.match.game.state if play is not None else 255
+        info[4 * i + 2] = min(255, loop.events - events)
+        info[4 * i + 3] = 1 if loop.wrote else 0
     loop.step = run
 
 def watch(sim):
@@ -170,13 +173,14 @@ print("PASSES %d" % n)
 def device_ms(us, viper_us):
     return ratios.split_ms(us, min(us, viper_us))
 
-picked = [i for i in range(n) if PRESSES == 0 or info[3 * i + 2]]
+picked = [i for i in range(n) if (PRESSES == 0 or info[4 * i + 2]) and (FLASH == 0 or info[4 * i + 3])]
 picked.sort(key=lambda i: -device_ms(best[i], inner[i]))
 for i in picked[:TOP]:
     items = sorted(((device_ms(parts[i * SLOTS + j], inner_parts[i * SLOTS + j]), TAGS[j])
                     for j in range(len(TAGS))), reverse=True)
-    print("%7.1f ms (%d us, %d in viper)  pass %d  screen %d  state %d  presses %d  %s" % (
-        device_ms(best[i], inner[i]), best[i], inner[i], i, info[3 * i], info[3 * i + 1], info[3 * i + 2],
+    print("%7.1f ms (%d us, %d in viper)  pass %d  screen %d  state %d  presses %d%s  %s" % (
+        device_ms(best[i], inner[i]), best[i], inner[i], i, info[4 * i], info[4 * i + 1], info[4 * i + 2],
+        "  flash" if info[4 * i + 3] else "",
         "  ".join("%s %.1f" % (tag, ms) for ms, tag in items[:8] if ms >= 0.05)))
 """
 
@@ -186,6 +190,7 @@ def main(argv=None):
     ap.add_argument("--top", type=int, default=25, help="passes listed, slowest first")
     ap.add_argument("--runs", type=int, default=2, help="identical runs; each figure's least is kept")
     ap.add_argument("--presses", action="store_true", help="only the passes that carried a press")
+    ap.add_argument("--flash", action="store_true", help="only the passes that wrote the flash")
     ap.add_argument("--demo", type=int, default=300, help="seconds of the demo (the computer against itself)")
     ap.add_argument("--demo-only", action="store_true", help="the demo alone, without the two games")
     ap.add_argument("--heap", default="48M", help="micropython heap (the per-pass figures need room)")
@@ -193,8 +198,8 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as tmp:
         folder = sim_mpy.build(os.path.join(tmp, "image"))
         shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "devicetime.py"), folder)
-        prelude = ("TOP = %d\nRUNS = %d\nPRESSES = %d\nDEMO_MS = %d\nDEMO_ONLY = %d\n"
-                   % (args.top, args.runs, int(args.presses), args.demo * 1000, int(args.demo_only))) + GAMES + HOST_COSTS
+        prelude = ("TOP = %d\nRUNS = %d\nPRESSES = %d\nFLASH = %d\nDEMO_MS = %d\nDEMO_ONLY = %d\n"
+                   % (args.top, args.runs, int(args.presses), int(args.flash), args.demo * 1000, int(args.demo_only))) + GAMES + HOST_COSTS
         result = sim_mpy.run(folder, prelude + SCRIPT, heap=args.heap, timeout=3600)
     if "PASSES" not in result.stdout:
         print(result.stdout[-3000:] + result.stderr[-3000:])
