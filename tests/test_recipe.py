@@ -27,5 +27,20 @@ def test_recipe_runs_every_stage_then_resumes(tmp_path):
         recipe.run(work, start="nonsense", games=10, epochs=1)
 
 
+def test_widening_keeps_the_network_and_adds_small_units():
+    import numpy as np
+    from tools.train import net, netmath
+    old = np.load(recipe.START)
+    wide = net.widen(old, netmath.INPUTS, 144)
+    assert wide["W1"].shape == (netmath.INPUTS, 144) and wide["W2"].shape == (144, 5) and wide["b1"].shape == (144,)
+    n = old["W1"].shape
+    assert (wide["W1"][:n[0], :n[1]] == old["W1"]).all() and (wide["W1"][n[0]:, :n[1]] == 0).all()
+    assert (wide["W2"][:n[1]] == old["W2"]).all() and np.abs(wide["W2"][n[1]:]).max() < 0.05
+    # seeded: widening again gives the same units
+    assert (net.widen(old, netmath.INPUTS, 144)["W1"] == wide["W1"]).all()
+    with pytest.raises(ValueError):
+        net.widen(old, netmath.INPUTS, 64)
+
+
 def test_the_recipe_starts_from_a_committed_checkpoint():
     assert os.path.exists(recipe.START) and os.path.exists(recipe.CHECKPOINT)

@@ -36,13 +36,16 @@ import argparse
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 import gnubg_nn
 import numpy as np
 
 from tools.bench import devicetime
+from tools.sim import mpy as sim_mpy
 from tools.train import netmath, pubeval
 from firmware.opponent import ai, weights
 from firmware.engine import movegen
@@ -413,18 +416,21 @@ def sample_positions(count, seed):
 
 def cost(positions, level, seed, plain=False):
     boards = sample_positions(positions, seed)
-    script = os.path.join(ROOT, "build", "bench_cost.py")
-    arg = os.path.join(ROOT, "build", "bench_cost_positions.txt")
-    os.makedirs(os.path.dirname(script), exist_ok=True)
-    with open(arg, "w") as f:
-        f.write("".join(b.hex() + "\n" for b in boards))
-    with open(script, "w") as f:
-        f.write(COST_SCRIPT)
-    # the plain twins, compiled from source beside the rest, need more than
-    # a Pico-sized heap: a comparison of time, not of heap
-    run = subprocess.run([MICROPYTHON, "-X", "heapsize=" + ("400k" if plain else "200k"), script, arg,
-                          str(level), "plain" if plain else "viper"],
-                         cwd=ROOT, capture_output=True, text=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        # the firmware compiled with mpy-cross, as the device loads it
+        # (compiling the weights' source on the fly takes more heap than
+        # the device ever spends on them)
+        folder = sim_mpy.build(os.path.join(tmp, "image"))
+        shutil.copy(os.path.join(ROOT, "tools", "bench", "devicetime.py"), folder)
+        with open(os.path.join(folder, "positions.txt"), "w") as f:
+            f.write("".join(b.hex() + "\n" for b in boards))
+        with open(os.path.join(folder, "bench_cost.py"), "w") as f:
+            f.write(COST_SCRIPT)
+        # the plain twins need more than a Pico-sized heap: a comparison of
+        # time, not of heap
+        run = subprocess.run([MICROPYTHON, "-X", "heapsize=" + ("400k" if plain else "200k"), "bench_cost.py",
+                              "positions.txt", str(level), "plain" if plain else "viper"],
+                             cwd=folder, capture_output=True, text=True)
     if run.returncode:
         raise RuntimeError("micropython failed: " + run.stdout[-2000:] + run.stderr[-2000:])
     out = run.stdout

@@ -43,12 +43,23 @@ def init_net(rng, hidden, inputs=netmath.INPUTS):
     }
 
 
-def widen(old, inputs=netmath.INPUTS):
-    """A checkpoint's network with zero first-layer rows for inputs it lacks."""
+def widen(old, inputs=netmath.INPUTS, hidden=None):
+    """A checkpoint's network with zero first-layer rows for inputs it lacks,
+    and, when `hidden` is more than it has, new hidden units whose weights
+    in and out start small and random (seeded: a rerun widens alike), so
+    the network it was still answers nearly as before."""
     net = {k: np.asarray(old[k], dtype=np.float32).copy() for k in ("W1", "b1", "W2", "b2")}
     w1 = np.zeros((inputs, net["W1"].shape[1]), dtype=np.float32)
     w1[:len(net["W1"])] = net["W1"]
     net["W1"] = w1
+    extra = (hidden or 0) - w1.shape[1]
+    if hidden and extra < 0:
+        raise ValueError("the checkpoint has %d hidden units, more than %d" % (w1.shape[1], hidden))
+    if extra > 0:
+        rng = np.random.default_rng(3)
+        net["W1"] = np.concatenate([w1, rng.normal(0, 0.01, (inputs, extra)).astype(np.float32)], 1)
+        net["b1"] = np.concatenate([net["b1"], np.zeros(extra, np.float32)])
+        net["W2"] = np.concatenate([net["W2"], rng.normal(0, 0.01, (extra, 5)).astype(np.float32)], 0)
     return net
 
 
@@ -127,14 +138,15 @@ def fit_linear(x, y, rng, count=200000):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", nargs="+", default=["build/train/data1.npz", "build/train/data2.npz"])
-    ap.add_argument("--hidden", type=int, default=64)
+    ap.add_argument("--hidden", type=int,
+                    help="hidden units (default 64; with --init the checkpoint's, or more to widen it)")
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--lr", type=float, default=0.002)
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--out", default="tools/data/evaluator_net.npz")
     ap.add_argument("--resume", action="store_true")
-    ap.add_argument("--init", help="start from this checkpoint (new input rows start at zero)")
+    ap.add_argument("--init", help="start from this checkpoint (new input rows start at zero, new hidden units small)")
     ap.add_argument("--inputs", type=int, default=netmath.INPUTS,
                     help="use only the first INPUTS inputs (an earlier network's, for the recipe)")
     ap.add_argument("--linear-only", action="store_true",
@@ -157,10 +169,10 @@ def main(argv=None):
         net, state = load_state(args.out)
         print("resuming at epoch %d" % state["epoch"])
     elif args.init:
-        net, state = widen(np.load(args.init), args.inputs), {}
+        net, state = widen(np.load(args.init), args.inputs, args.hidden), {}
         print("starting from %s" % args.init)
     else:
-        net, state = init_net(rng, args.hidden, args.inputs), {}
+        net, state = init_net(rng, args.hidden or 64, args.inputs), {}
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
 
     def log(epoch, loss, secs):
