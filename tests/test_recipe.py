@@ -22,7 +22,7 @@ def test_recipe_runs_every_stage_then_resumes(tmp_path):
     # everything done: nothing runs again; --from reruns that stage on
     assert recipe.run(work, games=10, epochs=1, say=said.append) == []
     assert recipe.run(work, start="candidates", games=10, epochs=1, say=said.append) == [
-        "candidates", "contact", "oneply", "piploss", "install", "weights"]
+        "candidates", "contact", "oneply", "piploss", "blend", "install", "weights"]
     with pytest.raises(ValueError):
         recipe.run(work, start="nonsense", games=10, epochs=1)
 
@@ -40,6 +40,22 @@ def test_widening_keeps_the_network_and_adds_small_units():
     assert (net.widen(old, netmath.INPUTS, 144)["W1"] == wide["W1"]).all()
     with pytest.raises(ValueError):
         net.widen(old, netmath.INPUTS, 64)
+
+
+def test_blended_labels_are_the_average_of_the_same_positions(tmp_path):
+    import numpy as np
+    from tools.train import net
+    boards = np.array([[1] + [0] * 49, [2] + [0] * 49, [1] + [0] * 49], dtype=np.uint8)
+    p1 = np.array([[0.6, 0.2, 0.0, 0.1, 0.0], [0.4, 0.1, 0.0, 0.2, 0.0], [0.6, 0.2, 0.0, 0.1, 0.0]])
+    p0 = p1 + 0.1
+    np.savez(tmp_path / "one.npz", boards=boards, probs=p1)
+    np.savez(tmp_path / "zero.npz", boards=boards, probs=p0)
+    b, p = net.load([str(tmp_path / "one.npz")], [str(tmp_path / "zero.npz")], 0.5)
+    assert len(b) == 2          # one of each position
+    assert np.allclose(p, p1[:2] + 0.05)
+    np.savez(tmp_path / "other.npz", boards=boards[[1, 0, 2]], probs=p0)
+    with pytest.raises(ValueError):
+        net.load([str(tmp_path / "one.npz")], [str(tmp_path / "other.npz")])
 
 
 def test_the_recipe_starts_from_a_committed_checkpoint():

@@ -19,15 +19,26 @@ import numpy as np
 from tools.train import netmath
 
 
-def load(paths):
+def _read(paths):
     boards = []
     probs = []
     for p in paths:
         d = np.load(p)
         boards.append(d["boards"])
         probs.append(d["probs"])
-    boards = np.concatenate(boards)
-    probs = np.concatenate(probs).astype(np.float32)
+    return np.concatenate(boards), np.concatenate(probs).astype(np.float32)
+
+
+def load(paths, blend=None, share=0.5):
+    """(boards, probs) of the data files, one of each position. blend: files
+    of the same positions in the same order under other labels (the same
+    games labelled at another ply), averaged in with weight `share`."""
+    boards, probs = _read(paths)
+    if blend:
+        other_boards, other = _read(blend)
+        if other_boards.shape != boards.shape or not (other_boards == boards).all():
+            raise ValueError("the blended files do not hold the same positions in the same order")
+        probs = (1 - share) * probs + share * other
     # Mirror-free duplicates add nothing; keep one of each position.
     _, idx = np.unique(boards, axis=0, return_index=True)
     idx.sort()
@@ -138,6 +149,9 @@ def fit_linear(x, y, rng, count=200000):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", nargs="+", default=["build/train/data1.npz", "build/train/data2.npz"])
+    ap.add_argument("--blend", nargs="+",
+                    help="the same positions under other labels (another ply), averaged into --data's")
+    ap.add_argument("--blend-share", type=float, default=0.5, help="the blended labels' weight")
     ap.add_argument("--hidden", type=int,
                     help="hidden units (default 64; with --init the checkpoint's, or more to widen it)")
     ap.add_argument("--epochs", type=int, default=12)
@@ -152,7 +166,7 @@ def main(argv=None):
     ap.add_argument("--linear-only", action="store_true",
                     help="only fit the linear prefilter into the --out checkpoint")
     args = ap.parse_args(argv)
-    boards, probs = load(args.data)
+    boards, probs = load(args.data, args.blend, args.blend_share)
     rng = np.random.default_rng(args.seed)
     order = rng.permutation(len(boards))
     held = order[: len(boards) // 20]

@@ -23,6 +23,8 @@ Stages, in order (docs/ai.md, Training):
                  (data1p1 to data3p1)
   piploss        trains on from there on the same labels with two more
                  features (the pips each side's shots cost), their rows at zero
+  blend          trains on from there with each label the average of the
+                 position's 1-ply and 0-ply labels
   install        the result becomes tools/data/evaluator_net.npz
   weights        tools.gen.weights: the integer tables, firmware/opponent/weights.py
 
@@ -63,12 +65,15 @@ def stages(work, games=None, epochs=None):
         return os.path.join(work, name)
 
     def install():
-        shutil.copyfile(path("piploss.npz"), CHECKPOINT if work_is_default else path("evaluator_net.npz"))
+        shutil.copyfile(path("blend.npz"), CHECKPOINT if work_is_default else path("evaluator_net.npz"))
 
-    def train_on(sets, start, name, inputs=None):
+    def train_on(sets, start, name, inputs=None, blend=()):
         """6 epochs at lr 0.0005 on sets, from the start stage's network;
-        the first `inputs` inputs only, or all of them."""
+        the first `inputs` inputs only, or all of them; with blend, each
+        label the average of the set's and the blended set's."""
         only = ["--inputs", str(inputs)] if inputs else []
+        if blend:
+            only += ["--blend"] + [path(d + ".npz") for d in blend]
         net.main(["--data"] + [path(d + ".npz") for d in sets]
                  + ["--hidden", "128", "--epochs", e(6), "--lr", "0.0005", "--init", path(start + ".npz")]
                  + only + ["--resume", "--out", path(name + ".npz")])
@@ -94,6 +99,7 @@ def stages(work, games=None, epochs=None):
         ("contact", lambda: train_on(ZERO_PLY, "candidates", "contact", 213)),
         ("oneply", lambda: train_on(ONE_PLY, "contact", "oneply", 213)),
         ("piploss", lambda: train_on(ONE_PLY, "oneply", "piploss")),
+        ("blend", lambda: train_on(ONE_PLY, "piploss", "blend", blend=ZERO_PLY)),
         ("install", install),
         ("weights", lambda: gen_weights.main(["--net", final, "--out", out])),
     ]
