@@ -308,13 +308,23 @@ def apps_mat_text(loop):
     return "".join(out)
 
 
+def run_until(p, done, most=500):
+    """Runs the loop 10 ms at a time until done() holds, in fewer than
+    `most` passes; returns how many it ran."""
+    passes = 0
+    while not done():
+        p.sim.run_ms(10)
+        passes += 1
+        assert passes < most
+    return passes
+
+
 def roll_and_save(p):
     """Holds A (the roll) until the loop has saved, then lets go; the loop."""
     loop = p.sim.loop
     saves = loop.saves
     p.sim.down("A")
-    while loop.saves == saves:
-        p.sim.run_ms(10)
+    run_until(p, lambda: loop.saves != saves)
     p.sim.up("A")
     return loop
 
@@ -351,11 +361,7 @@ def test_a_power_cut_while_the_match_file_is_written_keeps_the_old_one(tmp_path)
     p.sim.run_ms(2000)
     old = mat_text(p)
     loop = roll_and_save(p)
-    passes = 0
-    while "blot.mat.tmp" not in p.sim.flash.listdir():
-        p.sim.run_ms(10)
-        passes += 1
-        assert passes < 20
+    run_until(p, lambda: "blot.mat.tmp" in p.sim.flash.listdir(), 20)
     assert loop.mat_due
     p.sim.cut_power()
     assert mat_text(p) == old
@@ -369,11 +375,7 @@ def roll_until_the_record_is_written(p):
     blot.tmp and its renames are still to come; returns the dice."""
     loop = p.sim.loop
     p.sim.down("A")
-    passes = 0
-    while not loop.store.pending:
-        p.sim.run_ms(10)
-        passes += 1
-        assert passes < 100
+    run_until(p, lambda: loop.store.pending, 100)
     p.sim.up("A")
     return loop.app.match.game.dice
 
@@ -386,10 +388,7 @@ def test_a_save_is_written_over_two_quiet_passes(tmp_path):
     saves = loop.saves
     roll_until_the_record_is_written(p)
     assert "blot.tmp" in p.sim.flash.listdir() and loop.saves == saves
-    passes = 0
-    while loop.store.pending:
-        p.sim.run_ms(10)
-        passes += 1
+    passes = run_until(p, lambda: not loop.store.pending)
     # a pass between (the one that hands the app A's release: a pass with
     # an event writes nothing), then the renames
     assert passes <= 3 and loop.saves == saves + 1
@@ -600,8 +599,7 @@ def test_a_match_file_abandoned_by_a_new_save_is_closed_in_a_pass_of_its_own(tmp
     p.sim.run_ms(2000)
     logged = log_mat_passes(p)
     loop = roll_and_save(p)
-    while loop._mat_file is None:       # the match file half written
-        p.sim.run_ms(10)
+    run_until(p, lambda: loop._mat_file is not None)    # the match file half written
     assert not loop._mat_whole
     start = len(logged)
     loop._save_due = loop.app.snapshot()    # a new save, as after a press
@@ -623,11 +621,7 @@ def test_a_power_cut_before_the_match_files_rename_keeps_the_old_one(tmp_path):
     old = mat_text(p)
     loop = roll_and_save(p)
     rolled = loop.app.match.game.dice
-    passes = 0
-    while not loop._mat_whole:      # every line written, the close and rename next
-        p.sim.run_ms(10)
-        passes += 1
-        assert passes < 500
+    run_until(p, lambda: loop._mat_whole)      # every line written, the close and rename next
     assert loop.mat_due and "blot.mat.tmp" in p.sim.flash.listdir()
     p.sim.cut_power()
     assert mat_text(p) == old
@@ -640,8 +634,7 @@ def test_going_to_sleep_with_the_rename_due_writes_the_whole_match_file(tmp_path
     p, board, mover = game_at_a_roll(tmp_path, turn=10)
     p.sim.run_ms(2000)
     loop = roll_and_save(p)
-    while not loop._mat_whole:
-        p.sim.run_ms(10)
+    run_until(p, lambda: loop._mat_whole)
     loop._fall_asleep()
     assert not loop.mat_due and "blot.mat.tmp" not in p.sim.flash.listdir()
     assert mat_text(p) == apps_mat_text(loop)
