@@ -379,16 +379,11 @@ class Loop:
         self._mat_text = None
         self._mat_end = False
         self._mat_whole = False
-        if f is None:
-            return
-        if later:
+        if f is not None:
             self._close_stale()     # at most one left open
             self._mat_stale = f
-            return
-        try:
-            f.close()
-        except OSError:
-            pass
+        if not later:
+            self._close_stale()
 
     def _close_stale(self):
         f = self._mat_stale
