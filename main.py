@@ -77,6 +77,8 @@ class Loop:
         self._mat_stale = None       # one abandoned by a new save, for a flash pass to close
         self.wrote = False           # the last pass wrote the flash (and did nothing else)
         self._save_due = None        # the app's newest snapshot, not written yet
+        self._save_end = None        # a save's status from a flash pass, for the next to count
+        self._crash_file_due = False # a save after crashes: the crash file to remove
         self.events = 0              # button events handed to the app, all time
         self.save_failures = 0
         self.asleep = False
@@ -127,6 +129,8 @@ class Loop:
             self._rest_of_pass(ticks)
             return
         self.wrote = False
+        if self._save_end is not None:
+            self._end_save()
         events = _NO_EVENTS
         if n:
             events = bytes(hw.buttons.events[:n])
@@ -175,32 +179,41 @@ class Loop:
         """Something made and waiting for a pass that writes it."""
         store = self.store
         return (store.pending or store.record is not None or self._mat_text is not None
-                or self._mat_whole or self._mat_stale is not None)
+                or self._mat_whole or self._mat_stale is not None or self._crash_file_due)
 
     def _write_flash(self):
         """The next piece of flash work, one per pass: a save's record, then
-        its renames (each half can wait on the flash: an erase for the
-        record's block, a metadata compaction for a rename), then the match
-        file's text a few lines at a time, then its close and rename (as with
-        the save, a block's erase for the text and a compaction for the
-        rename never fall in one pass). Each was made in a quiet pass
-        before: this pass only writes. A match file abandoned by the save
-        before is closed first, in a pass of its own: its close commits
-        what it holds (LittleFS may compact the metadata for it), so it
-        never shares a pass with the save's renames."""
+        its two renames, a pass each (each can wait on the flash: an erase
+        for the record's block, a metadata compaction for a rename), then
+        the crash file's removal after crashes, then the match file's text
+        a few lines at a time, then its close and rename (as with the save,
+        a block's erase for the text and a compaction for the rename never
+        fall in one pass). Each was made in a quiet pass before, and the
+        save is counted in the pass after (_end_save): this pass only
+        writes. A match file abandoned by the save before is closed first,
+        in a pass of its own: its close commits what it holds (LittleFS
+        may compact the metadata for it), so it never shares a pass with
+        the save's renames."""
         store = self.store
         if self._mat_stale is not None:
             self._close_stale()
         elif store.pending:
-            self._saved(store.finish())
+            self._save_end = store.rename_one()
         elif store.record is not None:
             status = store.begin()
             if status != save.OK:
-                self._saved(status)
+                self._save_end = status
+        elif self._crash_file_due:
+            self._remove_crash_file()
         elif self._mat_whole:
             self._close_mat()
         elif self._mat_text is not None:
             self._write_mat_text()
+
+    def _end_save(self):
+        status = self._save_end
+        self._save_end = None
+        self._saved(status)
 
     def _prepare_save(self):
         """The due snapshot's record, for the next flash pass to write."""
@@ -257,6 +270,8 @@ class Loop:
         """The save under way and the snapshot the app last asked to save,
         written now (before sleep, a crash's reset or update mode)."""
         store = self.store
+        if self._save_end is not None:
+            self._end_save()
         if store.pending:
             self._saved(store.finish())
         if store.record is not None:
@@ -267,6 +282,8 @@ class Loop:
             self._save_due = None
             self.write_save(data, mat=False)
         self._close_stale()
+        if self._crash_file_due:
+            self._remove_crash_file()
 
     def write_save(self, data, mat=True):
         """Saves data; the match file too, or (mat False) at the next
@@ -274,15 +291,20 @@ class Loop:
         return self._saved(self.store.save(data), mat)
 
     def _saved(self, status, mat=False):
-        """A save's end: counted, the match file started again behind it."""
+        """A save's end: counted, the match file started again behind it;
+        after crashes, the game has gone on: the count starts again, and
+        the crash file goes in a flash pass of its own (or at once, with
+        mat)."""
         if status == save.OK:
             self.saves += 1
             self._drop_mat(later=True)  # its text is behind the new save: start again
             self._mat_due = True
-            if mat:
-                self.write_mat()
             if self.crashes:
-                self._clear_crashes()
+                self.crashes = 0
+                self._crash_file_due = True
+            if mat:
+                self._remove_crash_file()
+                self.write_mat()
         else:
             self.save_failures += 1
         return status
@@ -304,7 +326,7 @@ class Loop:
         file being written."""
         store = self.store
         return (self._mat_due or self._save_due is not None or store.pending
-                or store.record is not None)
+                or store.record is not None or self._save_end is not None)
 
     def write_mat(self):
         """The match file beside the save, the rest of it at once."""
@@ -406,8 +428,10 @@ class Loop:
         except ValueError:
             return 1
 
-    def _clear_crashes(self):
-        self.crashes = 0
+    def _remove_crash_file(self):
+        if not self._crash_file_due:
+            return
+        self._crash_file_due = False
         try:
             self.os.remove(CRASH_FILE)
         except OSError:

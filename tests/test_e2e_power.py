@@ -153,11 +153,16 @@ def test_crash_resets_and_the_saved_game_resumes(tmp_path):
     crash_log = open(p.sim.flash.path("blot.crash")).read()
     assert crash_log.startswith("1\n") and "simulated fault" in crash_log
     assert resume(p) == (board, mover)
+    assert p.sim.loop.crashes == 1
+    passes = log_mat_passes(p)
     result, move = roll_and_choose(p, board, mover)
     p.play_move(mover, move)
     p.sim.run_ms(300)
-    # the next good save clears the crash count
+    # the next good save clears the crash count, and the file goes in a
+    # flash pass of its own (a removal may compact the metadata)
+    assert p.sim.loop.crashes == 0
     assert not os.path.exists(p.sim.flash.path("blot.crash"))
+    assert ["remove blot.crash"] in passes
     p.sim.crashes.clear()
     finish(p)
 
@@ -380,19 +385,32 @@ def roll_until_the_record_is_written(p):
     return loop.app.match.game.dice
 
 
-def test_a_save_is_written_over_two_quiet_passes(tmp_path):
-    # the record in one pass, the renames in the next: each half may wait
-    # on the flash (an erase, a compaction), never both in one pass
+def test_a_save_is_written_a_flash_change_a_pass(tmp_path):
+    # the record in one pass, then each rename in a pass of its own: each
+    # may wait on the flash (an erase, a metadata compaction), never two
+    # in one pass; the save is counted in the quiet pass after the last
     p, board, mover = game_at_a_roll(tmp_path)
     loop = p.sim.loop
+    flash = p.sim.flash
     saves = loop.saves
     roll_until_the_record_is_written(p)
-    assert "blot.tmp" in p.sim.flash.listdir() and loop.saves == saves
-    passes = run_until(p, lambda: not loop.store.pending)
-    # a pass between (the one that hands the app A's release: a pass with
-    # an event writes nothing), then the renames
-    assert passes <= 3 and loop.saves == saves + 1
-    assert "blot.tmp" not in p.sim.flash.listdir()
+    assert "blot.tmp" in flash.listdir() and loop.saves == saves
+    renames = []
+    rename = flash.rename
+    flash.rename = lambda old, new: (renames.append((len(passes), old, new)), rename(old, new))[1]
+    passes = []
+    step = loop.step
+
+    def logged():
+        step()
+        passes.append((loop.wrote, loop.saves))
+    loop.step = logged
+    run_until(p, lambda: loop.saves == saves + 1)
+    assert [(old, new) for _, old, new in renames] == [("blot.sav", "blot.bak"), ("blot.tmp", "blot.sav")]
+    (first, _, _), (second, _, _) = renames
+    assert passes[first][0] and passes[second][0] and second > first + 1
+    assert not passes[-1][0] and len(passes) == second + 2     # counted in the pass after
+    assert "blot.tmp" not in flash.listdir()
     finish(p)
 
 
@@ -512,7 +530,8 @@ def test_a_newer_snapshot_replaces_a_record_made_but_not_written(tmp_path):
 def log_mat_passes(p):
     """Wraps the loop's pass and the flash: for every pass after this, what
     it did to the match file ("open", "write", "close", "rename"), the
-    save's renames ("save rename") and whether it ran the app. Returns the
+    save's renames ("save rename"), removals ("remove NAME") and whether it
+    ran the app. Returns the
     list it fills."""
     loop = p.sim.loop
     flash = p.sim.flash
@@ -529,7 +548,7 @@ def log_mat_passes(p):
         def close(self):
             done.append("close")
             self.f.close()
-    open_file, rename = loop.open, flash.rename
+    open_file, rename, remove = loop.open, flash.rename, flash.remove
 
     def logged_open(name, mode="r"):
         f = open_file(name, mode)
@@ -541,7 +560,10 @@ def log_mat_passes(p):
     def logged_rename(old, new):
         done.append("rename" if new == "blot.mat" else "save rename")
         return rename(old, new)
-    loop.open, flash.rename = logged_open, logged_rename
+    def logged_remove(name):
+        done.append("remove " + name)
+        return remove(name)
+    loop.open, flash.rename, flash.remove = logged_open, logged_rename, logged_remove
     update = loop.app.update
 
     def logged_update(*args):

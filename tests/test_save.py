@@ -65,6 +65,38 @@ def test_complete_temp_file_is_moved_into_place(tmp_path):
     assert (tmp_path / "blot.sav").exists() and not (tmp_path / "blot.tmp").exists()
 
 
+def test_rename_one_does_finish_a_rename_at_a_time(tmp_path):
+    name = str(tmp_path / "blot")
+    s = save.SaveFile(os, open, name)
+    assert s.save(b"one") == save.OK
+    assert s.begin(b"two") == save.OK
+    assert s.rename_one() is None           # the backup made, the new one still blot.tmp
+    assert sorted(os.listdir(tmp_path)) == ["blot.bak", "blot.tmp"]
+    # a power cut here: the new save loads from blot.tmp
+    assert save.SaveFile(os, open, name).load() == (save.OK, b"two")
+    assert s.begin(b"three") == save.OK     # no blot.sav now: nothing to back up
+    assert s.rename_one() == save.OK and not s.pending
+    assert sorted(os.listdir(tmp_path)) == ["blot.bak", "blot.sav"]
+    assert save.SaveFile(os, open, name).load() == (save.OK, b"three")
+    assert s.rename_one() == save.OK        # nothing pending: nothing to do
+
+
+def test_rename_one_that_fails_drops_the_save(tmp_path):
+    class NoRename:
+        def __getattr__(self, name):
+            return getattr(os, name)
+
+        def rename(self, old, new):
+            raise OSError(28)
+    name = str(tmp_path / "blot")
+    assert save.SaveFile(os, open, name).save(b"one") == save.OK
+    s = save.SaveFile(NoRename(), open, name)
+    assert s.load() == (save.OK, b"one")
+    assert s.begin(b"two") == save.OK
+    assert s.rename_one() == save.WRITE_FAILED and not s.pending
+    assert save.SaveFile(os, open, name).load() == (save.OK, b"two")   # kept in blot.tmp
+
+
 def test_write_atomic_on_disk(tmp_path):
     path = str(tmp_path / "match.mat")
     save.write_atomic(os, open, path, b"; [Site \"Blot\"]\n")

@@ -331,6 +331,22 @@ class SaveFile:
         self.serial += 1
         return OK
 
+    def rename_one(self):
+        """finish() one rename at a time, for the handheld's loop, which
+        makes one flash change a pass (each rename may wait for a metadata
+        compaction): None while the second rename is still to come, then
+        finish()'s status. Between the two, NAME.bak holds the previous
+        save and NAME.tmp the new one, which load() takes."""
+        if not (self.pending and self._main_ok):
+            return self.finish()
+        try:
+            self.os.rename(self.path, self.bak)
+        except OSError:
+            self.pending = False
+            return WRITE_FAILED
+        self._main_ok = False       # no NAME.sav until the second rename
+        return None
+
     def set_aside(self):
         """Renames NAME.sav, which this firmware cannot use (another
         version's format, or a game it cannot resume), to NAME.old, replacing
