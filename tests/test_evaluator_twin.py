@@ -62,10 +62,11 @@ def test_quantised_net_stays_close_to_the_float_net():
     i = netmath.IntNet(weights).probs(boards) / netmath.ONE
     mask, _ = netmath.terminal_probs(boards)
     err = np.abs(netmath.equity(f[~mask], 1.0) - netmath.equity(i[~mask], 1.0))
-    # A scale or layout slip gives errors of tenths of a point; the shipped
-    # tables are 0.014 from the float network here (0.023 with the feature
-    # rows at 1/1024 instead of 1/4096, docs/ai.md).
-    assert err.mean() < 0.02
+    # A scale or layout slip gives errors of tenths of a point. The shipped
+    # (blend stage's) network loses more to its integer steps than the one
+    # before: 0.023 here against 0.016 (docs/ai.md); its strength is
+    # measured on these integer tables.
+    assert err.mean() < 0.03
 
 
 def test_tables_fit_the_flash_budget():
