@@ -280,21 +280,16 @@ class Loop:
         data = self._save_due
         if data is not None:
             self._save_due = None
-            self.write_save(data, mat=False)
+            self._saved(store.save(data))
         self._close_stale()
         if self._crash_file_due:
             self._remove_crash_file()
 
-    def write_save(self, data, mat=True):
-        """Saves data; the match file too, or (mat False) at the next
-        quiet pass."""
-        return self._saved(self.store.save(data), mat)
-
-    def _saved(self, status, mat=False):
-        """A save's end: counted, the match file started again behind it;
-        after crashes, the game has gone on: the count starts again, and
-        the crash file goes in a flash pass of its own (or at once, with
-        mat)."""
+    def _saved(self, status):
+        """A save's end: counted, the match file started again behind it
+        (at the next quiet pass); after crashes, the game has gone on: the
+        count starts again, and the crash file goes in a flash pass of its
+        own (or in write_due_save, at once)."""
         if status == save.OK:
             self.saves += 1
             self._drop_mat(later=True)  # its text is behind the new save: start again
@@ -302,9 +297,6 @@ class Loop:
             if self.crashes:
                 self.crashes = 0
                 self._crash_file_due = True
-            if mat:
-                self._remove_crash_file()
-                self.write_mat()
         else:
             self.save_failures += 1
         return status
@@ -429,8 +421,6 @@ class Loop:
             return 1
 
     def _remove_crash_file(self):
-        if not self._crash_file_due:
-            return
         self._crash_file_due = False
         try:
             self.os.remove(CRASH_FILE)

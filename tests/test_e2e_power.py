@@ -531,8 +531,7 @@ def log_mat_passes(p):
     """Wraps the loop's pass and the flash: for every pass after this, what
     it did to the match file ("open", "write", "close", "rename"), the
     save's renames ("save rename"), removals ("remove NAME") and whether it
-    ran the app. Returns the
-    list it fills."""
+    ran the app. Returns the list it fills."""
     loop = p.sim.loop
     flash = p.sim.flash
     done = []
