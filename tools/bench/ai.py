@@ -97,11 +97,13 @@ def _lowest(scores, count):
     return np.sort(np.lexsort((np.arange(len(scores)), scores))[:count])
 
 
-def level_policy(net, level, tables=weights, candidates=None, margin=None, replies=None):
+def level_policy(net, level, tables=weights, candidates=None, margin=None, replies=None, mix=0):
     """firmware.opponent.ai's choice for the level, through the numpy twin.
 
     candidates, margin, replies: the look-ahead's parameters (ai.CANDIDATES,
-    ai.MARGIN, ai.REPLIES unless given), for tuning experiments."""
+    ai.MARGIN, ai.REPLIES unless given), for tuning experiments; mix: an
+    experiment's share (percent) of each candidate's 0-ply equity in its
+    final score beside its 1-ply average (the firmware's is 0)."""
     sigma = ai.LEVEL_NOISE[level - 1]
     deep = ai.LEVEL_PLY[level - 1]
     linear = np.array(tables.LINEAR, dtype=np.int64)
@@ -205,6 +207,8 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
         if len(order) == 1 or winner_kind(results[order[0]]):
             return results[order[0]]
         sums = one_ply([results[i] for i in order])
+        if mix:
+            sums = [(100 - mix) * v + mix * 36 * int(eq[i]) for v, i in zip(sums, order)]
         pick = 0
         for k in range(1, len(order)):
             if sums[k] > sums[pick]:
@@ -481,9 +485,12 @@ def judge(positions, seed, configs, ply=1):
     non-forced decision, and its gain over 0-ply with a standard error."""
     net = BlasNet(weights)
     players = {"0-ply": level_policy(net, ai.LEVELS - 1)}
-    for k, m, r in configs:
-        players["%d within %d, %d replies" % (k, m, r)] = level_policy(
-            net, ai.LEVELS, candidates=k, margin=m, replies=r)
+    for k, m, r, *mix in configs:
+        name = "%d within %d, %d replies" % (k, m, r)
+        if mix:
+            name += ", %d%% 0-ply" % mix[0]
+        players[name] = level_policy(net, ai.LEVELS, candidates=k, margin=m, replies=r,
+                                     mix=mix[0] if mix else 0)
     rng = np.random.default_rng(seed)
     me = players["0-ply"]
     found = []
@@ -552,7 +559,9 @@ def main(argv=None):
     ap.add_argument("--margin", type=int, help="look-ahead margin, 1/10000 points (default ai.MARGIN)")
     ap.add_argument("--replies", type=int, help="replies scored per roll (default ai.REPLIES)")
     ap.add_argument("--configs", default="3,800,4 3,800,99 5,1600,4 2,800,2 3,400,4 3,800,2 4,1200,4 2,800,4",
-                    help="judge: look-ahead settings CANDIDATES,MARGIN,REPLIES ...")
+                    help="judge: look-ahead settings CANDIDATES,MARGIN,REPLIES[,MIX] ..."
+                    " (MIX: percent of the 0-ply equity in the final score)")
+    ap.add_argument("--judge-ply", type=int, default=1, help="judge: GNU Backgammon's ply that scores the choices")
     args = ap.parse_args(argv)
     if args.what == "strength":
         shipped = weights
@@ -577,7 +586,7 @@ def main(argv=None):
             res.update({k: getattr(ai, k.upper()) if v is None else v for k, v in search.items()})
     elif args.what == "judge":
         configs = [tuple(int(v) for v in c.split(",")) for c in args.configs.split()]
-        res = judge(args.positions, args.seed, configs)
+        res = judge(args.positions, args.seed, configs, args.judge_ply)
     elif args.what == "combine":
         res = summary(load_points(args.files))
     elif args.what == "paired":

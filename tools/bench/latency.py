@@ -222,7 +222,7 @@ import array
 import gc
 import utime
 import devicetime
-from flash import FolderFlash
+from flash import RamFlash
 
 ref = devicetime.measure()
 SURPLUS = stand_in_surplus()
@@ -252,8 +252,9 @@ def clocked(obj, name, slot):
     real = getattr(obj, name)
     def wrapper(*args):
         t = utime.ticks_us()
+        m = host[0]
         r = real(*args)
-        cur[slot] += utime.ticks_diff(utime.ticks_us(), t)
+        cur[slot] += utime.ticks_diff(utime.ticks_us(), t) - (host[0] - m)
         calls[0] += 1
         return r
     setattr(obj, name, wrapper)
@@ -308,6 +309,10 @@ def timed(loop):
             clock.untimed_sleep_ms(ms)
             cur[2] += utime.ticks_diff(utime.ticks_us(), t)
         clock.sleep_ms = timed_sleep
+        # The clock's ticks are C calls on the device and Python functions
+        # of the simulated clock here: stand-ins, timed out as the models are.
+        for name in ("ticks_ms", "ticks_us", "ticks_diff", "ticks_add"):
+            setattr(clock, name, model_timer(getattr(clock, name)))
     def run():
         i = count[0]
         n = loop.events
@@ -382,7 +387,7 @@ def watch(sim):
     timed_models()
 
 def scenario():
-    flash = FolderFlash("flash")
+    flash = RamFlash()
     timed_flash(flash)
     sim_flash[0] = flash
     games(flash, watch, LEVEL, MAX_LOOKS)
@@ -438,6 +443,7 @@ dump("SF", 4, with_flash, BIN_US)
 dump("PA", 2, best_app, BIN_US)
 dump("PM", 2, best_show, BIN_US)
 dump("PD", 2, best_drv, BIN_US)
+dump("SD", 4, best_drv, BIN_US)
 dump("IA", 0, best_app, BIN_US)
 dump("TA", 1, best_app, BIN_US)
 dump("DA", 6, best_app, BIN_US)
@@ -460,6 +466,16 @@ for k, tag in ((2, "W"), (6, "WD")):
                 slow.pop(0)
     for dt, i in slow:
         print("%s %d %d %d %d" % (tag, dt, context[3 * i], context[3 * i + 1], context[3 * i + 2]))
+# the slowest flash passes, with their bytes and file operations
+slow = []
+for i in range(passes):
+    if kind[i] == 4:
+        slow.append((best[i], i))
+        if len(slow) > 12:
+            slow.sort()
+            slow.pop(0)
+for dt, i in slow:
+    print("WF %d %d %d %d" % (dt, flash_bytes[i], flash_ops[i], i))
 print("DONE")
 """
 
@@ -497,13 +513,14 @@ def main(argv=None):
                    % (args.level, args.looks, args.demo * 1000, args.runs, PAGE_MS, ERASE_MS)) + GAMES + HOST_COSTS
         shutil.copy(os.path.join(os.path.dirname(os.path.abspath(__file__)), "devicetime.py"), folder)
         result = sim_mpy.run(folder, prelude + SCRIPT, heap=args.heap, timeout=3600)
-    hists = {"P": [], "R": [], "T": [], "S": [], "SF": [], "I": [], "G": [], "D": [], "PA": [], "PM": [], "PD": [],
+    hists = {"P": [], "R": [], "T": [], "S": [], "SF": [], "I": [], "G": [], "D": [], "PA": [], "PM": [], "PD": [], "SD": [],
              "IA": [], "TA": [], "DA": []}
     hists.update({"H" + k: [] for k in "ITPRSGD"})
     passes = 0
     flash = None
     worst = []
     worst_demo = []
+    worst_flash = []
     for line in result.stdout.split("\n"):
         parts = line.split()
         if not parts:
@@ -514,6 +531,8 @@ def main(argv=None):
             worst.append(tuple(int(v) for v in parts[1:]))
         elif parts[0] == "WD":
             worst_demo.append(tuple(int(v) for v in parts[1:]))
+        elif parts[0] == "WF":
+            worst_flash.append(tuple(int(v) for v in parts[1:]))
         elif parts[0] == "FLASH":
             flash = tuple(int(v) for v in parts[1:])
         elif parts[0] == "PASSES":
@@ -544,6 +563,7 @@ def main(argv=None):
     print(summary("  app.update() in a demo pass", hists["DA"]))
     print(summary("  matrix.show() in a press pass", hists["PM"]))
     print(summary("  buttons and buzzer in a press pass", hists["PD"]))
+    print(summary("  buttons in a flash pass", hists["SD"]))
     if flash:
         n, most, files = flash
         pages = (most + 255) // 256 * PAGE_MS
@@ -560,6 +580,9 @@ def main(argv=None):
     for us, screen, before, after in sorted(worst_demo, reverse=True):
         print("  slow demo pass:  %6.1f ms on the device (screen %d, game state %d -> %d)"
               % (us / 1000, screen, before, after))
+    for us, written, files, i in sorted(worst_flash, reverse=True):
+        print("  slow flash pass: %6.1f ms CPU on the device (%d bytes, %d file operations, pass %d)"
+              % (us / 1000, written, files, i))
     ms = 1 / 1000
     print("press path on the device (ms): debounce %d + wait for the next poll"
           " (one pass, at least %d) + the pass with the press + I2C %.1f"

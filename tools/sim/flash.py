@@ -1,10 +1,12 @@
 """The simulator's flash: a folder on the host (sim-data/ by default) behind
 the small storage interface main.py hands to firmware/engine/save.py (`os`-like
 rename/remove/statvfs plus open), with a power cut that can be armed to hit
-in the middle of a write.
+in the middle of a write. RamFlash keeps the files in memory instead, for
+benchmarks that time the loop: no host system call runs inside a pass.
 
 Runs under CPython and the MicroPython unix port.
 """
+import io
 import os
 
 
@@ -76,6 +78,66 @@ class FolderFlash:
         if self.cut_after is not None and self.cut_after <= 0:
             self.cut_after = None
             raise PowerCut()
+
+
+class RamFlash(FolderFlash):
+    """The same flash with its files in memory (name -> bytearray)."""
+
+    def __init__(self, blocks=352, block_size=4096):
+        self.files = {}
+        self.blocks = blocks
+        self.block_size = block_size
+        self.cut_after = None
+        self.bytes_written = 0
+        self.writes = 0
+
+    def open(self, name, mode="r"):
+        if "w" in mode or "a" in mode:
+            self.writes += 1
+            if "w" in mode or name not in self.files:
+                self.files[name] = bytearray()
+            return _CutWriter(self, _RamFile(self.files[name]))
+        data = self._get(name)
+        return io.BytesIO(bytes(data)) if "b" in mode else io.StringIO(data.decode())
+
+    def _get(self, name):
+        if name not in self.files:
+            raise OSError(2)        # ENOENT
+        return self.files[name]
+
+    def rename(self, old, new):
+        self._step()
+        self.files[new] = self._get(old)
+        del self.files[old]
+
+    def remove(self, name):
+        self._get(name)
+        del self.files[name]
+
+    def listdir(self):
+        return sorted(self.files)
+
+    def statvfs(self, path):
+        used = 0
+        for data in self.files.values():
+            used += (len(data) + self.block_size - 1) // self.block_size + 1
+        free = max(0, self.blocks - 2 - used)
+        return (self.block_size, self.block_size, self.blocks, free, free, 0, 0, 0, 0, 255)
+
+    def wipe(self):
+        self.files.clear()
+
+
+class _RamFile:
+    def __init__(self, buf):
+        self.buf = buf
+
+    def write(self, data):
+        self.buf.extend(data.encode() if isinstance(data, str) else data)
+        return len(data)
+
+    def close(self):
+        pass
 
 
 class _CutWriter:
