@@ -230,3 +230,14 @@ def test_paired_strength_difference_is_taken_game_pair_by_game_pair():
     assert abs(res["se"] - np.std([1, 0.5, 1], ddof=1) / np.sqrt(3)) < 1e-12
     with pytest.raises(ValueError):
         bench.paired(a, b[:2])
+
+
+def test_judge_scores_each_setting_against_the_best_choice():
+    from tools.bench import ai as bench
+    res = bench.judge(40, 3, [(3, 800, 4), (3, 800, 4, 50), "gnubg"], ply=0)
+    names = {"0-ply", "3 within 800, 4 replies", "3 within 800, 4 replies, 50% 0-ply", "gnubg 0-ply"}
+    assert names <= set(res) and res["judge_ply"] == 0 and res["decisions"] > 10
+    assert res["0-ply"]["gain"] == 0
+    # judged by its own 0-ply, gnubg's choice is the best of them all
+    assert res["gnubg 0-ply"]["loss"] == 0
+    assert all(res[k]["loss"] >= 0 for k in names)

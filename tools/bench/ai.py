@@ -485,6 +485,9 @@ def judge(positions, seed, configs, ply=1):
     non-forced decision, and its gain over 0-ply with a standard error."""
     net = BlasNet(weights)
     players = {"0-ply": level_policy(net, ai.LEVELS - 1)}
+    if "gnubg" in configs:
+        players["gnubg 0-ply"] = gnubg_policy
+        configs = [c for c in configs if c != "gnubg"]
     for k, m, r, *mix in configs:
         name = "%d within %d, %d replies" % (k, m, r)
         if mix:
@@ -560,7 +563,7 @@ def main(argv=None):
     ap.add_argument("--replies", type=int, help="replies scored per roll (default ai.REPLIES)")
     ap.add_argument("--configs", default="3,800,4 3,800,99 5,1600,4 2,800,2 3,400,4 3,800,2 4,1200,4 2,800,4",
                     help="judge: look-ahead settings CANDIDATES,MARGIN,REPLIES[,MIX] ..."
-                    " (MIX: percent of the 0-ply equity in the final score)")
+                    " (MIX: percent of the 0-ply equity in the final score); gnubg: its 0-ply's choices too")
     ap.add_argument("--judge-ply", type=int, default=1, help="judge: GNU Backgammon's ply that scores the choices")
     args = ap.parse_args(argv)
     if args.what == "strength":
@@ -585,7 +588,8 @@ def main(argv=None):
         if ai.LEVEL_PLY[args.level - 1] and args.player == "level":
             res.update({k: getattr(ai, k.upper()) if v is None else v for k, v in search.items()})
     elif args.what == "judge":
-        configs = [tuple(int(v) for v in c.split(",")) for c in args.configs.split()]
+        configs = [c if c == "gnubg" else tuple(int(v) for v in c.split(","))
+                   for c in args.configs.split()]
         res = judge(args.positions, args.seed, configs, args.judge_ply)
     elif args.what == "combine":
         res = summary(load_points(args.files))
