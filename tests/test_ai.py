@@ -241,3 +241,12 @@ def test_judge_scores_each_setting_against_the_best_choice():
     # judged by its own 0-ply, gnubg's choice is the best of them all
     assert res["gnubg 0-ply"]["loss"] == 0
     assert all(res[k]["loss"] >= 0 for k in names)
+
+
+def test_judge_puts_another_network_beside_the_shipped_one():
+    from firmware.opponent import weights
+    from tools.bench import ai as bench
+    res = bench.judge(30, 5, [(3, 800, 4)], ply=0, other=weights)
+    # the shipped tables as the other network: the same choices
+    assert res["other net, 0-ply"] == res["0-ply"]
+    assert res["other net, 3 within 800, 4 replies"] == res["3 within 800, 4 replies"]

@@ -478,13 +478,21 @@ def cost(positions, level, seed, plain=False):
     }
 
 
-def judge(positions, seed, configs, ply=1):
+def judge(positions, seed, configs, ply=1, other=None):
     """Decision quality: for positions from 0-ply self-play, a random roll
     each, every configuration's choice scored by GNU Backgammon at `ply`;
     the mean equity each gives away against the best of the choices, per
-    non-forced decision, and its gain over 0-ply with a standard error."""
+    non-forced decision, and its gain over 0-ply with a standard error.
+    other: another network's tables, whose 0-ply and first setting are
+    judged beside the shipped network's on the same decisions."""
     net = BlasNet(weights)
     players = {"0-ply": level_policy(net, ai.LEVELS - 1)}
+    if other is not None:
+        k, m, r, *mix = [c for c in configs if c != "gnubg"][0]
+        other_net = BlasNet(other)
+        players["other net, 0-ply"] = level_policy(other_net, ai.LEVELS - 1, other)
+        players["other net, %d within %d, %d replies" % (k, m, r)] = level_policy(
+            other_net, ai.LEVELS, other, candidates=k, margin=m, replies=r)
     if "gnubg" in configs:
         players["gnubg 0-ply"] = gnubg_policy
         configs = [c for c in configs if c != "gnubg"]
@@ -543,6 +551,14 @@ def tables():
             "met_bytes": len(met.PRE) + len(met.POST)}
 
 
+def checkpoint_tables(path):
+    """An experiment's float checkpoint as the integer tables the device
+    would get (tools.gen.weights' quantisation)."""
+    import types
+    from tools.gen import weights as gen_weights
+    return types.SimpleNamespace(**gen_weights.quantise(np.load(path)))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("what", choices=("strength", "cost", "tables", "combine", "paired", "judge"))
@@ -551,7 +567,8 @@ def main(argv=None):
     ap.add_argument("--level", type=int, default=ai.LEVELS)
     ap.add_argument("--player", default="level", help="level, or gnubg to calibrate")
     ap.add_argument("--opponent", default="pubeval", help="pubeval or a level number")
-    ap.add_argument("--net", help="benchmark this float checkpoint instead of firmware/opponent/weights.py")
+    ap.add_argument("--net", help="strength: benchmark this float checkpoint instead of"
+                    " firmware/opponent/weights.py; judge: judge it beside them")
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--plain", action="store_true",
                     help="cost: the evaluator's plain twins, not its viper kernels (400 KB heap)")
@@ -567,12 +584,7 @@ def main(argv=None):
     ap.add_argument("--judge-ply", type=int, default=1, help="judge: GNU Backgammon's ply that scores the choices")
     args = ap.parse_args(argv)
     if args.what == "strength":
-        shipped = weights
-        if args.net:
-            # an experiment: a checkpoint other than the shipped one
-            import types
-            from tools.gen import weights as gen_weights
-            shipped = types.SimpleNamespace(**gen_weights.quantise(np.load(args.net)))
+        shipped = checkpoint_tables(args.net) if args.net else weights
         net = BlasNet(shipped)
         search = {"candidates": args.candidates, "margin": args.margin, "replies": args.replies}
         player = gnubg_policy if args.player == "gnubg" else level_policy(net, args.level, shipped, **search)
@@ -590,7 +602,8 @@ def main(argv=None):
     elif args.what == "judge":
         configs = [c if c == "gnubg" else tuple(int(v) for v in c.split(","))
                    for c in args.configs.split()]
-        res = judge(args.positions, args.seed, configs, args.judge_ply)
+        res = judge(args.positions, args.seed, configs, args.judge_ply,
+                    checkpoint_tables(args.net) if args.net else None)
     elif args.what == "combine":
         res = summary(load_points(args.files))
     elif args.what == "paired":
