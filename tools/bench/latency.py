@@ -11,8 +11,10 @@ leaves the computer playing itself (the demo, --demo seconds: its moves
 shown, its game overs and the next games), and prints the pass times on the
 host and their device estimate.
 
-Passes that write the save or the match file are timed apart, and the
-host's file I/O is taken out of every pass: on the device that cost is the
+Passes that write the save or the match file are timed apart; the files
+live in memory (tools/sim/flash.py's RamFlash, no host system call inside
+a pass) and their time is taken out of every pass, as are the simulated
+clock's ticks (C calls on the device): on the device the files' cost is the
 flash's (LittleFS programming pages, now and then erasing a block), which
 the report states from the bytes written and the flash's typical times. A press reaches the
 display after: the debounce (the level must hold hw/board.py's DEBOUNCE_MS),
