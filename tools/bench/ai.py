@@ -6,14 +6,16 @@
     python -m tools.bench.ai strength --games 500 --first 1000 --save part3.npy ...
     python -m tools.bench.ai combine part*.npy
     python -m tools.bench.ai paired A.npy[,A2.npy...] B.npy[,B2.npy...]
-    python -m tools.bench.ai judge --positions 300 [--configs "3,800,4 2,800,4"]
+    python -m tools.bench.ai judge --positions 300 [--configs "3,800,4 2,800,4 gnubg"] [--judge-ply 2] [--net NET]
 
 paired: two players on the same games (the same --seed and --first, parts
 joined by commas in order): each one's points per game and the difference,
 its standard error over the game pairs (luck cancels in each pair).
 
 judge: the look-ahead's settings compared decision by decision, each
-choice scored by GNU Backgammon's 1-ply (docs/ai.md, Look-ahead).
+choice scored by GNU Backgammon's 1-ply (--judge-ply 2: its 2-ply), with
+gnubg's own 0-ply choices (the setting "gnubg") or another network's
+(--net) beside them if asked (docs/ai.md, Look-ahead).
 
 strength: cubeless money games with duplicate dice: each dice sequence is
 played twice, the sides swapped, so luck largely cancels. Reports points per
