@@ -489,21 +489,21 @@ def judge(positions, seed, configs, ply=1, other=None):
     judged beside the shipped network's on the same decisions."""
     net = BlasNet(weights)
     players = {"0-ply": level_policy(net, ai.LEVELS - 1)}
+    settings = [c for c in configs if c != "gnubg"]
+
+    def add(prefix, net, tables, k, m, r, mix=0):
+        name = prefix + "%d within %d, %d replies" % (k, m, r)
+        if mix:
+            name += ", %d%% 0-ply" % mix
+        players[name] = level_policy(net, ai.LEVELS, tables, candidates=k, margin=m, replies=r, mix=mix)
     if other is not None:
-        k, m, r, *mix = [c for c in configs if c != "gnubg"][0]
         other_net = BlasNet(other)
         players["other net, 0-ply"] = level_policy(other_net, ai.LEVELS - 1, other)
-        players["other net, %d within %d, %d replies" % (k, m, r)] = level_policy(
-            other_net, ai.LEVELS, other, candidates=k, margin=m, replies=r)
+        add("other net, ", other_net, other, *settings[0])
     if "gnubg" in configs:
         players["gnubg 0-ply"] = gnubg_policy
-        configs = [c for c in configs if c != "gnubg"]
-    for k, m, r, *mix in configs:
-        name = "%d within %d, %d replies" % (k, m, r)
-        if mix:
-            name += ", %d%% 0-ply" % mix[0]
-        players[name] = level_policy(net, ai.LEVELS, candidates=k, margin=m, replies=r,
-                                     mix=mix[0] if mix else 0)
+    for setting in settings:
+        add("", net, weights, *setting)
     rng = np.random.default_rng(seed)
     me = players["0-ply"]
     found = []

@@ -457,8 +457,8 @@ for i in range(passes):
         most_bytes = max(most_bytes, flash_bytes[i])
         most_ops = max(most_ops, flash_ops[i])
 print("FLASH %d %d %d" % (writing, most_bytes, most_ops))
-# the slowest press passes and demo passes, with what they did
-for k, tag in ((2, "W"), (6, "WD")):
+def slowest(k):
+    # the 12 slowest passes of kind k: (device us, pass)
     slow = []
     for i in range(passes):
         if kind[i] == k:
@@ -466,17 +466,14 @@ for k, tag in ((2, "W"), (6, "WD")):
             if len(slow) > 12:
                 slow.sort()
                 slow.pop(0)
-    for dt, i in slow:
+    return slow
+
+# the slowest press passes and demo passes, with what they did
+for k, tag in ((2, "W"), (6, "WD")):
+    for dt, i in slowest(k):
         print("%s %d %d %d %d" % (tag, dt, context[3 * i], context[3 * i + 1], context[3 * i + 2]))
 # the slowest flash passes, with their bytes and file operations
-slow = []
-for i in range(passes):
-    if kind[i] == 4:
-        slow.append((best[i], i))
-        if len(slow) > 12:
-            slow.sort()
-            slow.pop(0)
-for dt, i in slow:
+for dt, i in slowest(4):
     print("WF %d %d %d %d" % (dt, flash_bytes[i], flash_ops[i], i))
 print("DONE")
 """

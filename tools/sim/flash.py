@@ -26,17 +26,42 @@ def _makedirs(path):
                 pass        # already there
 
 
-class FolderFlash:
-    """Files of the simulated device live in `root`; names are flat."""
+class _Flash:
+    """What both flashes share: the filesystem's size, the counts of what
+    was written, the armed power cut and statvfs over the files' sizes."""
 
-    def __init__(self, root, blocks=352, block_size=4096):
-        self.root = root
-        _makedirs(root)
+    def __init__(self, blocks=352, block_size=4096):
         self.blocks = blocks            # the Pico's filesystem: 1408 KB
         self.block_size = block_size
         self.cut_after = None           # bytes to write before the power goes
         self.bytes_written = 0
         self.writes = 0                 # files opened for writing, all time
+
+    def statvfs(self, path):
+        used = 0
+        for size in self._sizes():
+            used += (size + self.block_size - 1) // self.block_size + 1
+        free = max(0, self.blocks - 2 - used)
+        return (self.block_size, self.block_size, self.blocks, free, free, 0, 0, 0, 0, 255)
+
+    def cut_in(self, nbytes):
+        """The power goes after `nbytes` more bytes are written (0: at the next
+        write or rename)."""
+        self.cut_after = nbytes
+
+    def _step(self):
+        if self.cut_after is not None and self.cut_after <= 0:
+            self.cut_after = None
+            raise PowerCut()
+
+
+class FolderFlash(_Flash):
+    """Files of the simulated device live in `root`; names are flat."""
+
+    def __init__(self, root, blocks=352, block_size=4096):
+        super().__init__(blocks, block_size)
+        self.root = root
+        _makedirs(root)
 
     def path(self, name):
         return self.root + "/" + name
@@ -57,39 +82,20 @@ class FolderFlash:
     def listdir(self):
         return sorted(os.listdir(self.root))
 
-    def statvfs(self, path):
-        used = 0
-        for name in os.listdir(self.root):
-            size = os.stat(self.path(name))[6]
-            used += (size + self.block_size - 1) // self.block_size + 1
-        free = max(0, self.blocks - 2 - used)
-        return (self.block_size, self.block_size, self.blocks, free, free, 0, 0, 0, 0, 255)
+    def _sizes(self):
+        return [os.stat(self.path(name))[6] for name in os.listdir(self.root)]
 
     def wipe(self):
         for name in os.listdir(self.root):
             os.remove(self.path(name))
 
-    def cut_in(self, nbytes):
-        """The power goes after `nbytes` more bytes are written (0: at the next
-        write or rename)."""
-        self.cut_after = nbytes
 
-    def _step(self):
-        if self.cut_after is not None and self.cut_after <= 0:
-            self.cut_after = None
-            raise PowerCut()
-
-
-class RamFlash(FolderFlash):
+class RamFlash(_Flash):
     """The same flash with its files in memory (name -> bytearray)."""
 
     def __init__(self, blocks=352, block_size=4096):
+        super().__init__(blocks, block_size)
         self.files = {}
-        self.blocks = blocks
-        self.block_size = block_size
-        self.cut_after = None
-        self.bytes_written = 0
-        self.writes = 0
 
     def open(self, name, mode="r"):
         if "w" in mode or "a" in mode:
@@ -117,12 +123,8 @@ class RamFlash(FolderFlash):
     def listdir(self):
         return sorted(self.files)
 
-    def statvfs(self, path):
-        used = 0
-        for data in self.files.values():
-            used += (len(data) + self.block_size - 1) // self.block_size + 1
-        free = max(0, self.blocks - 2 - used)
-        return (self.block_size, self.block_size, self.blocks, free, free, 0, 0, 0, 0, 255)
+    def _sizes(self):
+        return [len(data) for data in self.files.values()]
 
     def wipe(self):
         self.files.clear()
