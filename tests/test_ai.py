@@ -241,6 +241,20 @@ def test_judge_scores_each_setting_against_the_best_choice():
     # judged by its own 0-ply, gnubg's choice is the best of them all
     assert res["gnubg 0-ply"]["loss"] == 0
     assert all(res[k]["loss"] >= 0 for k in names)
+    # the split by class is the same mean in two parts
+    n, r = res["decisions"], res["race decisions"]
+    for k in names:
+        whole = ((n - r) * res[k]["contact"] + r * (res[k]["race"] or 0)) / n
+        assert abs(whole - res[k]["loss"]) < 0.0002
+
+
+def test_race_data_holds_only_races():
+    import numpy as np
+    from firmware.engine.position import is_race
+    from tools.train import data
+    rows = []
+    data.play_game(np.random.default_rng(3), rows, 0, candidates=1.0, race=True)
+    assert rows and all(is_race(board) for board, _ in rows)
 
 
 def test_judge_puts_another_network_beside_the_shipped_one():

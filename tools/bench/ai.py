@@ -50,7 +50,7 @@ from tools.bench import devicetime
 from tools.sim import mpy as sim_mpy
 from tools.train import netmath, pubeval
 from firmware.opponent import ai, weights
-from firmware.engine import movegen
+from firmware.engine import movegen, position
 from firmware.engine.position import START, flip, winner_kind
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -528,20 +528,27 @@ def judge(positions, seed, configs, ply=1, other=None):
         return -(2 * q[0] - 1 + q[1] - q[3] + q[2] - q[4])
 
     loss = {k: [] for k in players}
+    race = []
     for board, d1, d2 in found[:positions]:
         if len(movegen.plays(board, d1, d2)) == 1:
             continue
         picks = {k: f(board, d1, d2) for k, f in players.items()}
         values = {r: value(r) for r in set(picks.values())}
         best = max(values.values())
+        race.append(position.is_race(board))
         for k in players:
             loss[k].append(best - values[picks[k]])
     base = np.array(loss["0-ply"])
-    out = {"decisions": len(base), "judge_ply": ply}
+    race = np.array(race, dtype=bool)
+    out = {"decisions": len(base), "race decisions": int(race.sum()), "judge_ply": ply}
     for k, v in loss.items():
-        gain = base - np.array(v)
-        out[k] = {"loss": round(float(np.mean(v)), 4), "gain": round(float(gain.mean()), 4),
-                  "se": round(float(gain.std(ddof=1) / math.sqrt(len(gain))), 4)}
+        v = np.array(v)
+        gain = base - v
+        # Where the loss is: the same mean split by contact and race positions.
+        out[k] = {"loss": round(float(v.mean()), 4), "gain": round(float(gain.mean()), 4),
+                  "se": round(float(gain.std(ddof=1) / math.sqrt(len(gain))), 4),
+                  "contact": round(float(v[~race].mean()), 4),
+                  "race": round(float(v[race].mean()), 4) if race.any() else None}
     return out
 
 

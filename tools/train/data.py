@@ -47,8 +47,8 @@ def is_over(board):
     return sum(board[0:25]) == 0 or sum(board[25:50]) == 0
 
 
-def play_game(rng, out, ply, candidates=0.0, against_pubeval=False):
-    from firmware.engine.position import START
+def play_game(rng, out, ply, candidates=0.0, against_pubeval=False, race=False):
+    from firmware.engine.position import START, is_race
     board = START
     # against_pubeval: one side (at random) plays by pubeval, whose odd
     # positions (deep backgames, broken primes) the network must also know.
@@ -63,7 +63,8 @@ def play_game(rng, out, ply, candidates=0.0, against_pubeval=False):
             return
         if not first:
             d1, d2 = rng.integers(1, 7, size=2)
-            out.append((board, gnubg_nn.probabilities(to_gnubg(board), ply)))
+            if not race or is_race(board):
+                out.append((board, gnubg_nn.probabilities(to_gnubg(board), ply)))
         first = False
         keys = gnubg_nn.moves(to_gnubg(board), int(d1), int(d2))
         if not keys:
@@ -71,7 +72,8 @@ def play_game(rng, out, ply, candidates=0.0, against_pubeval=False):
             side ^= 1
             continue
         results = [from_gnubg_result(gnubg_nn.board_from_position_key(k)) for k in keys]
-        if candidates and len(results) > 1 and rng.random() < candidates:
+        if (candidates and len(results) > 1 and rng.random() < candidates
+                and (not race or is_race(board))):
             # Every play's result, as the side to roll next sees it: the
             # positions the evaluator must rank against each other.
             for r in results:
@@ -105,12 +107,14 @@ def main(argv=None):
                     help="share of turns whose every candidate play is also labelled")
     ap.add_argument("--pubeval", action="store_true",
                     help="one side of each game plays by pubeval")
+    ap.add_argument("--race", action="store_true",
+                    help="keep only race positions (the sides past each other)")
     ap.add_argument("--out", default="build/train/data1.npz")
     args = ap.parse_args(argv)
     rng = np.random.default_rng(args.seed)
     rows = []
     for _ in range(args.games):
-        play_game(rng, rows, args.ply, args.candidates, args.pubeval)
+        play_game(rng, rows, args.ply, args.candidates, args.pubeval, args.race)
     boards = np.frombuffer(b"".join(r[0] for r in rows), dtype=np.uint8).reshape(-1, 50)
     probs = np.array([r[1] for r in rows], dtype=np.float32)
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
