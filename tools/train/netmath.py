@@ -145,7 +145,9 @@ def encode(boards):
 
 
 def sigmoid(x):
-    return 1.0 / (1.0 + np.exp(-x))
+    # beyond +-80 a float32 sigmoid is 0 or 1 already; the clip keeps exp
+    # from overflowing
+    return 1.0 / (1.0 + np.exp(-np.clip(x, -80, 80)))
 
 
 def float_probs(net, x):
