@@ -248,6 +248,40 @@ def test_judge_scores_each_setting_against_the_best_choice():
         assert abs(whole - res[k]["loss"]) < 0.0002
 
 
+def test_race_split_net_scores_races_with_the_race_network():
+    import numpy as np
+    from firmware.opponent import weights
+    from firmware.engine.position import START, is_race
+    from tools.bench import ai as bench
+    from tools.train import netmath
+    race_tables = bench.checkpoint_tables("tools/data/net202.npz")
+    race_board = bytes([0] * 5 + [3, 3, 3, 3, 3] + [0] * 15) + bytes([0] * 4 + [5, 5, 5] + [0] * 18)
+    assert is_race(race_board) and not is_race(START)
+    split = bench.RaceSplitNet(weights, race_tables)
+    p = split.probs([START, race_board])
+    assert (p[0] == bench.BlasNet(weights).probs([START])[0]).all()
+    assert (p[1] == bench.BlasNet(race_tables).probs([race_board])[0]).all()
+    assert list(netmath.is_race([START, race_board])) == [False, True]
+    # judged with the shipped network as its own race network: the same choices
+    res = bench.judge(30, 5, [(3, 800, 4)], ply=0, race=weights)
+    assert res["other net, 0-ply"] == res["0-ply"]
+
+
+def test_average_of_checkpoints(tmp_path):
+    import numpy as np
+    import pytest
+    from tools.train import average
+    a = {"W1": np.ones((2, 3), np.float32), "b1": np.zeros(3, np.float32)}
+    b = {"W1": 3 * np.ones((2, 3), np.float32), "b1": np.ones(3, np.float32)}
+    np.savez(tmp_path / "a.npz", **a)
+    np.savez(tmp_path / "b.npz", **b)
+    m = average.average([tmp_path / "a.npz", tmp_path / "b.npz"])
+    assert (m["W1"] == 2).all() and (m["b1"] == 0.5).all() and m["W1"].dtype == np.float32
+    np.savez(tmp_path / "c.npz", W1=np.ones((3, 3), np.float32), b1=np.zeros(3, np.float32))
+    with pytest.raises(ValueError):
+        average.average([tmp_path / "a.npz", tmp_path / "c.npz"])
+
+
 def test_race_data_holds_only_races():
     import numpy as np
     from firmware.engine.position import is_race

@@ -7,6 +7,7 @@
     python -m tools.bench.ai combine part*.npy
     python -m tools.bench.ai paired A.npy[,A2.npy...] B.npy[,B2.npy...]
     python -m tools.bench.ai judge --positions 300 [--configs "3,800,4 2,800,4 gnubg"] [--judge-ply 2] [--net NET]
+        [--race-net RACE_NET]
 
 paired: two players on the same games (the same --seed and --first, parts
 joined by commas in order): each one's points per game and the difference,
@@ -15,7 +16,10 @@ its standard error over the game pairs (luck cancels in each pair).
 judge: the look-ahead's settings compared decision by decision, each
 choice scored by GNU Backgammon's 1-ply (--judge-ply 2: its 2-ply), with
 gnubg's own 0-ply choices (the setting "gnubg") or another network's
-(--net) beside them if asked (docs/ai.md, Look-ahead).
+(--net) beside them if asked (docs/ai.md, Look-ahead); --race-net gives
+that other network (the shipped one without --net) a race network of its
+own: race positions scored by it, a host experiment the device does not
+have yet. Each loss is also split between contact and race decisions.
 
 strength: cubeless money games with duplicate dice: each dice sequence is
 played twice, the sides swapped, so luck largely cancels. Reports points per
@@ -84,6 +88,24 @@ class BlasNet(netmath.IntNet):
         p[mask] = t[mask]
         if self.bearoff:
             netmath.bearoff_probs(boards, p)
+        return p
+
+
+class RaceSplitNet(BlasNet):
+    """A BlasNet whose race positions (the sides past each other) another
+    network scores: a separate race network, as gnubg has, tried on the
+    host before any device code exists for it."""
+
+    def __init__(self, w, race):
+        super().__init__(w)
+        self.race = BlasNet(race)
+
+    def probs(self, boards):
+        p = super().probs(boards)
+        b = netmath.as_array(boards)
+        race = netmath.is_race(b)
+        if race.any():
+            p[race] = self.race.probs(b[race])
         return p
 
 
@@ -480,13 +502,15 @@ def cost(positions, level, seed, plain=False):
     }
 
 
-def judge(positions, seed, configs, ply=1, other=None):
+def judge(positions, seed, configs, ply=1, other=None, race=None):
     """Decision quality: for positions from 0-ply self-play, a random roll
     each, every configuration's choice scored by GNU Backgammon at `ply`;
     the mean equity each gives away against the best of the choices, per
     non-forced decision, and its gain over 0-ply with a standard error.
     other: another network's tables, whose 0-ply and first setting are
-    judged beside the shipped network's on the same decisions."""
+    judged beside the shipped network's on the same decisions; race: a race
+    network's tables, which score the other network's race positions (the
+    other network is then the shipped one when none is given)."""
     net = BlasNet(weights)
     players = {"0-ply": level_policy(net, ai.LEVELS - 1)}
     settings = [c for c in configs if c != "gnubg"]
@@ -496,8 +520,10 @@ def judge(positions, seed, configs, ply=1, other=None):
         if mix:
             name += ", %d%% 0-ply" % mix
         players[name] = level_policy(net, ai.LEVELS, tables, candidates=k, margin=m, replies=r, mix=mix)
+    if race is not None and other is None:
+        other = weights
     if other is not None:
-        other_net = BlasNet(other)
+        other_net = BlasNet(other) if race is None else RaceSplitNet(other, race)
         players["other net, 0-ply"] = level_policy(other_net, ai.LEVELS - 1, other)
         add("other net, ", other_net, other, *settings[0])
     if "gnubg" in configs:
@@ -578,6 +604,8 @@ def main(argv=None):
     ap.add_argument("--opponent", default="pubeval", help="pubeval or a level number")
     ap.add_argument("--net", help="strength: benchmark this float checkpoint instead of"
                     " firmware/opponent/weights.py; judge: judge it beside them")
+    ap.add_argument("--race-net", help="judge: a race network's float checkpoint for the other"
+                    " network's race positions (the shipped network's without --net)")
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--plain", action="store_true",
                     help="cost: the evaluator's plain twins, not its viper kernels (400 KB heap)")
@@ -612,7 +640,8 @@ def main(argv=None):
         configs = [c if c == "gnubg" else tuple(int(v) for v in c.split(","))
                    for c in args.configs.split()]
         res = judge(args.positions, args.seed, configs, args.judge_ply,
-                    checkpoint_tables(args.net) if args.net else None)
+                    checkpoint_tables(args.net) if args.net else None,
+                    checkpoint_tables(args.race_net) if args.race_net else None)
     elif args.what == "combine":
         res = summary(load_points(args.files))
     elif args.what == "paired":

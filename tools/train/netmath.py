@@ -111,6 +111,12 @@ def _back(b):
     return ((b[:, :25] > 0) * pts).max(1)
 
 
+def is_race(boards):
+    """bool (N,): the sides are past each other (no hit is possible again)."""
+    b = as_array(boards)
+    return _back(b) + _back(flip_array(b)) <= 25
+
+
 def features(boards):
     """int64 (N, FEATURES): shots for us and for them, each side's longest
     prime, and 1 when the sides are past each other (a race); then each
@@ -118,7 +124,7 @@ def features(boards):
     then the pips each side's hits cost the other."""
     b = as_array(boards)
     f = flip_array(b)
-    race = (_back(b) + _back(f) <= 25).astype(np.int64)
+    race = is_race(b).astype(np.int64)
     eu, cu, du = _contact(b)
     et, ct, dt = _contact(f)
     su, lu = _hits(b)
