@@ -554,27 +554,27 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
         return -(2 * q[0] - 1 + q[1] - q[3] + q[2] - q[4])
 
     loss = {k: [] for k in players}
-    race = []
+    in_race = []
     for board, d1, d2 in found[:positions]:
         if len(movegen.plays(board, d1, d2)) == 1:
             continue
         picks = {k: f(board, d1, d2) for k, f in players.items()}
         values = {r: value(r) for r in set(picks.values())}
         best = max(values.values())
-        race.append(position.is_race(board))
+        in_race.append(position.is_race(board))
         for k in players:
             loss[k].append(best - values[picks[k]])
     base = np.array(loss["0-ply"])
-    race = np.array(race, dtype=bool)
-    out = {"decisions": len(base), "race decisions": int(race.sum()), "judge_ply": ply}
+    in_race = np.array(in_race, dtype=bool)
+    out = {"decisions": len(base), "race decisions": int(in_race.sum()), "judge_ply": ply}
     for k, v in loss.items():
         v = np.array(v)
         gain = base - v
         # Where the loss is: the same mean split by contact and race positions.
         out[k] = {"loss": round(float(v.mean()), 4), "gain": round(float(gain.mean()), 4),
                   "se": round(float(gain.std(ddof=1) / math.sqrt(len(gain))), 4),
-                  "contact": round(float(v[~race].mean()), 4),
-                  "race": round(float(v[race].mean()), 4) if race.any() else None}
+                  "contact": round(float(v[~in_race].mean()), 4),
+                  "race": round(float(v[in_race].mean()), 4) if in_race.any() else None}
     return out
 
 

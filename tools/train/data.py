@@ -12,7 +12,9 @@ backgammon; gammons include backgammons) at the chosen ply.
 The positions are stored in Blot's layout (firmware/engine/position.py): 50 counts,
 the side on roll first. With --candidates F, a share F of the turns also adds the result of every
 legal play (seen by the side to roll next), so the network learns to rank
-the plays it will be asked to choose between, bad ones included.
+the plays it will be asked to choose between, bad ones included. With
+--race, only race positions (the sides past each other) are kept, for a
+race network's data.
 Deterministic for a given seed and gnubg_nn version.
 """
 import argparse
