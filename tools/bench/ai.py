@@ -101,11 +101,17 @@ class RaceSplitNet(BlasNet):
         self.race = BlasNet(race)
 
     def probs(self, boards):
-        p = super().probs(boards)
         b = netmath.as_array(boards)
         race = netmath.is_race(b)
-        if race.any():
-            p[race] = self.race.probs(b[race])
+        if not race.any():
+            return super().probs(b)
+        if race.all():
+            return self.race.probs(b)
+        # each board scored by one network only
+        race_p = self.race.probs(b[race])
+        p = np.empty((len(b), race_p.shape[1]), dtype=race_p.dtype)
+        p[race] = race_p
+        p[~race] = super().probs(b[~race])
         return p
 
 

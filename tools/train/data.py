@@ -63,9 +63,10 @@ def play_game(rng, out, ply, candidates=0.0, against_pubeval=False, race=False):
     for _ in range(MAX_PLIES):
         if is_over(board):
             return
+        keep = not race or is_race(board)       # this turn's positions go in
         if not first:
             d1, d2 = rng.integers(1, 7, size=2)
-            if not race or is_race(board):
+            if keep:
                 out.append((board, gnubg_nn.probabilities(to_gnubg(board), ply)))
         first = False
         keys = gnubg_nn.moves(to_gnubg(board), int(d1), int(d2))
@@ -74,8 +75,7 @@ def play_game(rng, out, ply, candidates=0.0, against_pubeval=False, race=False):
             side ^= 1
             continue
         results = [from_gnubg_result(gnubg_nn.board_from_position_key(k)) for k in keys]
-        if (candidates and len(results) > 1 and rng.random() < candidates
-                and (not race or is_race(board))):
+        if candidates and len(results) > 1 and rng.random() < candidates and keep:
             # Every play's result, as the side to roll next sees it: the
             # positions the evaluator must rank against each other.
             for r in results:

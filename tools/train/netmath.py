@@ -114,7 +114,12 @@ def _back(b):
 def is_race(boards):
     """bool (N,): the sides are past each other (no hit is possible again)."""
     b = as_array(boards)
-    return _back(b) + _back(flip_array(b)) <= 25
+    return _passed(b, flip_array(b))
+
+
+def _passed(b, f):
+    """is_race of boards b whose flipped boards are f."""
+    return _back(b) + _back(f) <= 25
 
 
 def features(boards):
@@ -124,7 +129,7 @@ def features(boards):
     then the pips each side's hits cost the other."""
     b = as_array(boards)
     f = flip_array(b)
-    race = is_race(b).astype(np.int64)
+    race = _passed(b, f).astype(np.int64)
     eu, cu, du = _contact(b)
     et, ct, dt = _contact(f)
     su, lu = _hits(b)
