@@ -178,6 +178,47 @@ def test_benchmark_twin_chooses_what_the_device_chooses():
             assert policy(b, d1, d2) == ai.choose(b, d1, d2, level)[0]
 
 
+def test_work_cap_limits_the_search_and_the_benchmark_twin_follows(monkeypatch):
+    # The cap counts modelled work (ai.roll_work), not time, so the host's
+    # policy searches exactly the candidates the device does.
+    from tools.bench import ai as bench_ai
+    from tools.train import netmath
+    from firmware.opponent import weights
+    net = netmath.IntNet(weights)
+    cases = []
+    board = START
+    for d1, d2 in ((1, 1), (6, 4), (5, 2), (4, 3), (2, 2), (6, 1), (5, 3), (3, 1)):
+        cases.append((board, d1, d2))
+        board = flip(ai.choose(board, d1, d2, ai.LEVELS)[0])
+
+    def searched(b, d1, d2):
+        t = ai.Thinker(b, d1, d2, ai.LEVELS)
+        while not t.step():
+            pass
+        return t.result[0], getattr(t, "candidates", 0)     # 0: no search
+
+    monkeypatch.setattr(ai, "SEARCH_WORK", 0)       # no cap
+    free = [searched(*c) for c in cases]
+    assert max(n for r, n in free) > 1
+    one = sum(ai.roll_work(1) for _ in range(21))    # a candidate's least work
+    cut = False
+    for cap in (1, 8 * one, 12 * one, 16 * one, 40 * one):
+        monkeypatch.setattr(ai, "SEARCH_WORK", cap)
+        policy = bench_ai.level_policy(net, ai.LEVELS)
+        capped = [searched(*c) for c in cases]
+        for (b, d1, d2), (result, n), (_, free_n) in zip(cases, capped, free):
+            assert policy(b, d1, d2) == result
+            assert n <= free_n
+            cut |= 1 < n < free_n
+            if cap == 1:
+                # one candidate searched: the 0-ply favourite
+                assert result == ai.hint(b, d1, d2, 1)[0][1]
+        assert [n for _, n in capped if n] == [w[1] for w in policy.work]
+        if cap == 1:
+            assert all(n <= 1 for _, n in capped)
+    assert cut          # some search stopped after more than one candidate
+
+
 def test_thinker_takes_the_plays_it_is_given():
     board = START
     plays = movegen.plays(board, 6, 5)

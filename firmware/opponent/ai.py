@@ -14,7 +14,9 @@ distinct plays first ranks them all with the linear prefilter
 network. Levels with LEVEL_PLY 1 then search the best CANDIDATES plays
 within MARGIN of the best one ply deeper, as GNU Backgammon's 1-ply: for
 each of the 21 rolls the opponent's best reply by 0-ply (among the REPLIES
-the prefilter ranks best), our equity after it, averaged. Weaker levels add
+the prefilter ranks best), our equity after it, averaged; the next candidate
+is searched only while the work counted so far leaves room for it under
+SEARCH_WORK, which bounds the longest move. Weaker levels add
 noise to each play's equity, as GNU Backgammon's beginner levels do; the
 noise is a deterministic hash of the position, dice and play, so a game
 replays the same way and tests can pin it. Equities are ints in
@@ -37,9 +39,17 @@ LEVEL_NAMES = ("KID", "EASY", "CLUB", "PRO", "MAX")
 LEVEL_NOISE = (4000, 1500, 500, 0, 0)
 # Look-ahead depth by level: 1 searches the best 0-ply candidates one ply deeper.
 LEVEL_PLY = (0, 0, 0, 0, 1)
-CANDIDATES = const(3)        # at most this many plays searched one ply deeper
-MARGIN = const(800)          # ... of those within this much (1/ONE) of the best 0-ply play
-REPLIES = const(4)           # replies per roll the network scores, the linear prefilter's best
+CANDIDATES = const(4)        # at most this many plays searched one ply deeper
+MARGIN = const(1200)         # ... of those within this much (1/ONE) of the best 0-ply play
+REPLIES = const(6)           # replies per roll the network scores, the linear prefilter's best
+# The search's work cap: roll_work summed over the rolls searched, in the
+# slicing's estimates of device microseconds (cautious ones: a move's
+# measured estimate is about 0.43 of its modelled work). The next candidate
+# is searched only while the work so far and a searched candidate's mean
+# fit. A count, not a clock, so the host's benchmarks make the device's
+# choices.
+SEARCH_WORK = const(5000000)    # 0: every candidate
+COST_ROLL = const(5000)         # one roll's replies generated, in the cap's model
 NET_PLAYS = const(48)        # beyond this many plays a linear prefilter picks which
 _BEST = const(1000000)       # above any equity
 # The 21 rolls, the 15 non-doubles (2 of 36 each) first, then the doubles.
@@ -57,6 +67,15 @@ COST_NET = const(7500)          # one position scored by the network
 COST_LINEAR = const(450)        # one play ranked by the linear prefilter (from the store)
 COST_SELECT = const(60)         # one ranked play kept or dropped
 CHUNK = const(8)                # plays per linear or selection unit
+
+
+def roll_work(count, replies=REPLIES):
+    """The cap's model of one roll of a candidate's search with `count`
+    replies: the generation, the linear ranking when there are more than
+    `replies`, the network's scores."""
+    if count > replies:
+        return COST_ROLL + count * COST_LINEAR + replies * COST_NET
+    return COST_ROLL + count * COST_NET
 
 
 def _check_level(level):
@@ -271,6 +290,7 @@ class Thinker:
         self.keep_index = array("H", bytes(2 * REPLIES))
         self.keep_score = array("i", bytes(4 * REPLIES))
         self.cand = 0
+        self.work = 0
         self.sub = _S_BASE
         self.phase = _SEARCH
 
@@ -363,6 +383,7 @@ class Thinker:
             return us
         self.replies = replies = self.gen.plays
         self.gen = None
+        self.work += roll_work(len(replies))
         self.kept = 0
         self.next = 0
         self.roll_min = _BEST
@@ -427,10 +448,13 @@ class Thinker:
 
     def _next_candidate(self):
         """The next candidate's search, or the choice when all are done."""
-        self.cand += 1
+        cand = self.cand + 1
+        self.cand = cand
         self.sub = _S_BASE
-        if self.cand < self.candidates:
-            return
+        if cand < self.candidates:
+            if not SEARCH_WORK or self.work + self.work // cand <= SEARCH_WORK:
+                return
+            self.candidates = cand
         sums = self.sums
         pick = 0
         for k in range(1, self.candidates):

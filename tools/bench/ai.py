@@ -127,19 +127,26 @@ def _lowest(scores, count):
     return np.sort(np.lexsort((np.arange(len(scores)), scores))[:count])
 
 
-def level_policy(net, level, tables=weights, candidates=None, margin=None, replies=None, mix=0):
+def level_policy(net, level, tables=weights, candidates=None, margin=None, replies=None, mix=0,
+                 budget=None):
     """firmware.opponent.ai's choice for the level, through the numpy twin.
 
-    candidates, margin, replies: the look-ahead's parameters (ai.CANDIDATES,
-    ai.MARGIN, ai.REPLIES unless given), for tuning experiments; mix: an
+    candidates, margin, replies, budget: the look-ahead's parameters
+    (ai.CANDIDATES, ai.MARGIN, ai.REPLIES, ai.SEARCH_WORK unless given; a
+    budget of 0 searches every candidate), for tuning experiments; mix: an
     experiment's share (percent) of each candidate's 0-ply equity in its
-    final score beside its 1-ply average (the firmware's is 0)."""
+    final score beside its 1-ply average (the firmware's is 0).
+
+    The policy's .work lists, for each look-ahead move, the search's
+    modelled work (ai.roll_work summed) and the candidates it searched."""
     sigma = ai.LEVEL_NOISE[level - 1]
     deep = ai.LEVEL_PLY[level - 1]
     linear = np.array(tables.LINEAR, dtype=np.int64)
     top = ai.CANDIDATES if candidates is None else candidates
     within = ai.MARGIN if margin is None else margin
     keep_replies = ai.REPLIES if replies is None else replies
+    cap = ai.SEARCH_WORK if budget is None else budget
+    work = []
 
     # The prefilter's score of a board: a table lookup per slot count plus
     # the checkers off, the same sum as the encoded inputs times LINEAR.
@@ -182,12 +189,26 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
                 else:
                     every.append(result)
                 groups.append((c, 1 if d1 == d2 else 2, first, len(every) - first, opp, d1, d2))
+        # the device's work cap: a candidate is searched while the work so
+        # far, and as much again as each searched one took on average, fits
+        cost = [0] * len(cands)
+        for c, w, first, count, opp, d1, d2 in groups:
+            cost[c] += ai.roll_work(count, keep_replies)
+        searched = len(cands)
+        spent = cost[0]
+        for c in range(1, len(cands)):
+            if cap and spent + spent // c > cap:
+                searched = c
+                break
+            spent += cost[c]
+        work.append((spent, searched))
+        groups = [g for g in groups if g[0] < searched]
         sums = [0] * len(cands)
         for c, result in enumerate(cands):
             if winner_kind(result):
                 sums[c] = -36 * int(netmath.equity(net.probs([flip(result)]))[0])
         if not groups:
-            return sums
+            return sums[:searched]
         lin = linear_scores(every)
         chosen = []
         spans = []
@@ -210,7 +231,7 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
         eq = netmath.equity(net.probs(chosen))
         for c, w, first, count in spans:
             sums[c] += w * int(eq[first:first + count].min())
-        return sums
+        return sums[:searched]
 
     def choose(board, d1, d2):
         plays = movegen.plays(board, d1, d2)
@@ -237,6 +258,7 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
         if len(order) == 1 or winner_kind(results[order[0]]):
             return results[order[0]]
         sums = one_ply([results[i] for i in order])
+        order = order[:len(sums)]
         if mix:
             sums = [(100 - mix) * v + mix * 36 * int(eq[i]) for v, i in zip(sums, order)]
         pick = 0
@@ -244,6 +266,7 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
             if sums[k] > sums[pick]:
                 pick = k
         return results[order[pick]]
+    choose.work = work
     return choose
 
 
@@ -521,11 +544,14 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
     players = {"0-ply": level_policy(net, ai.LEVELS - 1)}
     settings = [c for c in configs if c != "gnubg"]
 
-    def add(prefix, net, tables, k, m, r, mix=0):
+    def add(prefix, net, tables, k, m, r, mix=0, cap=None):
         name = prefix + "%d within %d, %d replies" % (k, m, r)
         if mix:
             name += ", %d%% 0-ply" % mix
-        players[name] = level_policy(net, ai.LEVELS, tables, candidates=k, margin=m, replies=r, mix=mix)
+        if cap is not None:
+            name += ", cap %d ms" % cap
+        players[name] = level_policy(net, ai.LEVELS, tables, candidates=k, margin=m, replies=r, mix=mix,
+                                     budget=None if cap is None else 1000 * cap)
     if race is not None and other is None:
         other = weights
     if other is not None:
@@ -581,6 +607,14 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
                   "se": round(float(gain.std(ddof=1) / math.sqrt(len(gain))), 4),
                   "contact": round(float(v[~in_race].mean()), 4),
                   "race": round(float(v[in_race].mean()), 4) if in_race.any() else None}
+        searches = getattr(players[k], "work", None)
+        if searches:
+            # the look-ahead's modelled work (ai.roll_work) on the moves it searched
+            ms = np.array([w for w, c in searches]) / 1000.0
+            out[k].update({"searches": len(searches), "search_ms_mean": round(float(ms.mean()), 1),
+                           "search_ms_p99": round(float(np.percentile(ms, 99)), 1),
+                           "search_ms_max": round(float(ms.max()), 1),
+                           "candidates_mean": round(float(np.mean([c for w, c in searches])), 2)})
     return out
 
 
@@ -622,8 +656,9 @@ def main(argv=None):
     ap.add_argument("--margin", type=int, help="look-ahead margin, 1/10000 points (default ai.MARGIN)")
     ap.add_argument("--replies", type=int, help="replies scored per roll (default ai.REPLIES)")
     ap.add_argument("--configs", default="3,800,4 3,800,99 5,1600,4 2,800,2 3,400,4 3,800,2 4,1200,4 2,800,4",
-                    help="judge: look-ahead settings CANDIDATES,MARGIN,REPLIES[,MIX] ..."
-                    " (MIX: percent of the 0-ply equity in the final score); gnubg: its 0-ply's choices too")
+                    help="judge: look-ahead settings CANDIDATES,MARGIN,REPLIES[,MIX[,CAP]] ..."
+                    " (MIX: percent of the 0-ply equity in the final score; CAP: the work cap in"
+                    " modelled ms, 0 for none, ai.SEARCH_WORK if not given); gnubg: its 0-ply's choices too")
     ap.add_argument("--judge-ply", type=int, default=1, help="judge: GNU Backgammon's ply that scores the choices")
     args = ap.parse_args(argv)
     if args.what == "strength":
