@@ -282,6 +282,12 @@ def test_judge_scores_each_setting_against_the_best_choice():
     # judged by its own 0-ply, gnubg's choice is the best of them all
     assert res["gnubg 0-ply"]["loss"] == 0
     assert all(res[k]["loss"] >= 0 for k in names)
+    # the second setting against the first, decision by decision
+    other = res["3 within 800, 4 replies, 50% 0-ply"]
+    first = res["3 within 800, 4 replies"]
+    assert abs(other["gain_over_first"] - (first["loss"] - other["loss"])) < 0.0002
+    assert other["se_over_first"] >= 0 and "gain_over_first" not in first
+    assert first["searches"] > 0 and first["search_ms_max"] >= first["search_ms_mean"] > 0
     # the split by class is the same mean in two parts
     n, r = res["decisions"], res["race decisions"]
     for k in names:
@@ -338,4 +344,7 @@ def test_judge_puts_another_network_beside_the_shipped_one():
     res = bench.judge(30, 5, [(3, 800, 4)], ply=0, other=weights)
     # the shipped tables as the other network: the same choices
     assert res["other net, 0-ply"] == res["0-ply"]
-    assert res["other net, 3 within 800, 4 replies"] == res["3 within 800, 4 replies"]
+    other = dict(res["other net, 3 within 800, 4 replies"])
+    # the same choices as the first setting: nothing gained over it
+    assert other.pop("gain_over_first") == 0 and other.pop("se_over_first") == 0
+    assert other == res["3 within 800, 4 replies"]

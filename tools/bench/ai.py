@@ -19,7 +19,11 @@ gnubg's own 0-ply choices (the setting "gnubg") or another network's
 (--net) beside them if asked (docs/ai.md, Look-ahead); --race-net gives
 that other network (the shipped one without --net) a race network of its
 own: race positions scored by it, a host experiment the device does not
-have yet. Each loss is also split between contact and race decisions.
+have yet. Each loss is also split between contact and race decisions, and
+each choice's gain over the first setting's is given decision by decision
+with its standard error; look-ahead settings report their modelled work
+(ai.roll_work). A setting's fifth number is its work cap in modelled ms
+(0: none; ai.SEARCH_WORK when not given).
 
 strength: cubeless money games with duplicate dice: each dice sequence is
 played twice, the sides swapped, so luck largely cancels. Reports points per
@@ -552,6 +556,7 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
             name += ", cap %d ms" % cap
         players[name] = level_policy(net, ai.LEVELS, tables, candidates=k, margin=m, replies=r, mix=mix,
                                      budget=None if cap is None else 1000 * cap)
+        return name
     if race is not None and other is None:
         other = weights
     if other is not None:
@@ -560,8 +565,7 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
         add("other net, ", other_net, other, *settings[0])
     if "gnubg" in configs:
         players["gnubg 0-ply"] = gnubg_policy
-    for setting in settings:
-        add("", net, weights, *setting)
+    first = [add("", net, weights, *setting) for setting in settings][:1]
     rng = np.random.default_rng(seed)
     me = players["0-ply"]
     found = []
@@ -607,6 +611,11 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
                   "se": round(float(gain.std(ddof=1) / math.sqrt(len(gain))), 4),
                   "contact": round(float(v[~in_race].mean()), 4),
                   "race": round(float(v[in_race].mean()), 4) if in_race.any() else None}
+        if first and k != first[0]:
+            # against the first setting, decision by decision
+            gain = np.array(loss[first[0]]) - v
+            out[k].update({"gain_over_first": round(float(gain.mean()), 5),
+                           "se_over_first": round(float(gain.std(ddof=1) / math.sqrt(len(gain))), 5)})
         searches = getattr(players[k], "work", None)
         if searches:
             # the look-ahead's modelled work (ai.roll_work) on the moves it searched
