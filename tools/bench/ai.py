@@ -686,6 +686,7 @@ def main(argv=None):
                     "player": args.player, "seed": args.seed})
         if ai.LEVEL_PLY[args.level - 1] and args.player == "level":
             res.update({k: getattr(ai, k.upper()) if v is None else v for k, v in search.items()})
+            res["search_work"] = ai.SEARCH_WORK
     elif args.what == "judge":
         configs = [c if c == "gnubg" else tuple(int(v) for v in c.split(","))
                    for c in args.configs.split()]
