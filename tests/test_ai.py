@@ -204,7 +204,7 @@ def test_work_cap_limits_the_search_and_the_benchmark_twin_follows(monkeypatch):
     cut = False
     for cap in (1, 8 * one, 12 * one, 16 * one, 40 * one):
         monkeypatch.setattr(ai, "SEARCH_WORK", cap)
-        policy = bench_ai.level_policy(net, ai.LEVELS)
+        policy = bench_ai.level_policy(net, ai.LEVELS, record=True)
         capped = [searched(*c) for c in cases]
         for (b, d1, d2), (result, n), (_, free_n) in zip(cases, capped, free):
             assert policy(b, d1, d2) == result

@@ -132,7 +132,7 @@ def _lowest(scores, count):
 
 
 def level_policy(net, level, tables=weights, candidates=None, margin=None, replies=None, mix=0,
-                 budget=None):
+                 budget=None, record=False):
     """firmware.opponent.ai's choice for the level, through the numpy twin.
 
     candidates, margin, replies, budget: the look-ahead's parameters
@@ -141,8 +141,9 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
     experiment's share (percent) of each candidate's 0-ply equity in its
     final score beside its 1-ply average (the firmware's is 0).
 
-    The policy's .work lists, for each look-ahead move, the search's
-    modelled work (ai.roll_work summed) and the candidates it searched."""
+    record: the policy's .work lists, for each look-ahead move, the
+    search's modelled work (ai.roll_work summed) and the candidates it
+    searched."""
     sigma = ai.LEVEL_NOISE[level - 1]
     deep = ai.LEVEL_PLY[level - 1]
     linear = np.array(tables.LINEAR, dtype=np.int64)
@@ -205,7 +206,8 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
                 searched = c
                 break
             spent += cost[c]
-        work.append((spent, searched))
+        if record:
+            work.append((spent, searched))
         groups = [g for g in groups if g[0] < searched]
         sums = [0] * len(cands)
         for c, result in enumerate(cands):
@@ -555,7 +557,7 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
         if cap is not None:
             name += ", cap %d ms" % cap
         players[name] = level_policy(net, ai.LEVELS, tables, candidates=k, margin=m, replies=r, mix=mix,
-                                     budget=None if cap is None else 1000 * cap)
+                                     budget=None if cap is None else 1000 * cap, record=True)
         return name
     if race is not None and other is None:
         other = weights
