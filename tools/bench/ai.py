@@ -666,6 +666,8 @@ def main(argv=None):
     ap.add_argument("--candidates", type=int, help="look-ahead candidates (default ai.CANDIDATES)")
     ap.add_argument("--margin", type=int, help="look-ahead margin, 1/10000 points (default ai.MARGIN)")
     ap.add_argument("--replies", type=int, help="replies scored per roll (default ai.REPLIES)")
+    ap.add_argument("--cap", type=int, help="the look-ahead's work cap in modelled ms, 0 for none"
+                    " (default ai.SEARCH_WORK)")
     ap.add_argument("--configs", default="3,800,4 3,800,99 5,1600,4 2,800,2 3,400,4 3,800,2 4,1200,4 2,800,4",
                     help="judge: look-ahead settings CANDIDATES,MARGIN,REPLIES[,MIX[,CAP]] ..."
                     " (MIX: percent of the 0-ply equity in the final score; CAP: the work cap in"
@@ -676,7 +678,9 @@ def main(argv=None):
         shipped = checkpoint_tables(args.net) if args.net else weights
         net = BlasNet(shipped)
         search = {"candidates": args.candidates, "margin": args.margin, "replies": args.replies}
-        player = gnubg_policy if args.player == "gnubg" else level_policy(net, args.level, shipped, **search)
+        budget = None if args.cap is None else 1000 * args.cap
+        player = gnubg_policy if args.player == "gnubg" else level_policy(net, args.level, shipped, **search,
+                                                                          budget=budget)
         if args.opponent == "pubeval":
             opponent = pubeval_policy
         elif args.opponent == "gnubg":
@@ -688,7 +692,7 @@ def main(argv=None):
                     "player": args.player, "seed": args.seed})
         if ai.LEVEL_PLY[args.level - 1] and args.player == "level":
             res.update({k: getattr(ai, k.upper()) if v is None else v for k, v in search.items()})
-            res["search_work"] = ai.SEARCH_WORK
+            res["search_work"] = ai.SEARCH_WORK if budget is None else budget
     elif args.what == "judge":
         configs = [c if c == "gnubg" else tuple(int(v) for v in c.split(","))
                    for c in args.configs.split()]
