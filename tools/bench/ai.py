@@ -179,7 +179,15 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
         with movegen, so the choice is the device's exactly."""
         groups = []         # (candidate, weight, first, count, opponent's board, dice)
         every = []
+        searched = len(cands)
+        spent = 0
         for c, result in enumerate(cands):
+            # the device's work cap: the next candidate is searched while the
+            # work so far, and as much again as each searched one took on
+            # average, fits
+            if c and cap and spent + spent // c > cap:
+                searched = c
+                break
             if winner_kind(result):
                 continue
             opp = flip(result)
@@ -193,28 +201,17 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
                         every.append(bytes(them) + bytes(us))   # flip(reply)
                 else:
                     every.append(result)
-                groups.append((c, 1 if d1 == d2 else 2, first, len(every) - first, opp, d1, d2))
-        # the device's work cap: a candidate is searched while the work so
-        # far, and as much again as each searched one took on average, fits
-        cost = [0] * len(cands)
-        for c, w, first, count, opp, d1, d2 in groups:
-            cost[c] += ai.roll_work(count, keep_replies)
-        searched = len(cands)
-        spent = cost[0]
-        for c in range(1, len(cands)):
-            if cap and spent + spent // c > cap:
-                searched = c
-                break
-            spent += cost[c]
+                count = len(every) - first
+                spent += ai.roll_work(count, keep_replies)
+                groups.append((c, 1 if d1 == d2 else 2, first, count, opp, d1, d2))
         if record:
             work.append((spent, searched))
-        groups = [g for g in groups if g[0] < searched]
-        sums = [0] * len(cands)
-        for c, result in enumerate(cands):
+        sums = [0] * searched
+        for c, result in enumerate(cands[:searched]):
             if winner_kind(result):
                 sums[c] = -36 * int(netmath.equity(net.probs([flip(result)]))[0])
         if not groups:
-            return sums[:searched]
+            return sums
         lin = linear_scores(every)
         chosen = []
         spans = []
@@ -237,7 +234,7 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
         eq = netmath.equity(net.probs(chosen))
         for c, w, first, count in spans:
             sums[c] += w * int(eq[first:first + count].min())
-        return sums[:searched]
+        return sums
 
     def choose(board, d1, d2):
         plays = movegen.plays(board, d1, d2)
@@ -567,7 +564,8 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
         add("other net, ", other_net, other, *settings[0])
     if "gnubg" in configs:
         players["gnubg 0-ply"] = gnubg_policy
-    first = [add("", net, weights, *setting) for setting in settings][:1]
+    names = [add("", net, weights, *setting) for setting in settings]
+    first = names[0] if names else None
     rng = np.random.default_rng(seed)
     me = players["0-ply"]
     found = []
@@ -613,9 +611,9 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
                   "se": round(float(gain.std(ddof=1) / math.sqrt(len(gain))), 4),
                   "contact": round(float(v[~in_race].mean()), 4),
                   "race": round(float(v[in_race].mean()), 4) if in_race.any() else None}
-        if first and k != first[0]:
+        if first is not None and k != first:
             # against the first setting, decision by decision
-            gain = np.array(loss[first[0]]) - v
+            gain = np.array(loss[first]) - v
             out[k].update({"gain_over_first": round(float(gain.mean()), 5),
                            "se_over_first": round(float(gain.std(ddof=1) / math.sqrt(len(gain))), 5)})
         searches = getattr(players[k], "work", None)
