@@ -22,7 +22,7 @@ def test_recipe_runs_every_stage_then_resumes(tmp_path):
     # everything done: nothing runs again; --from reruns that stage on
     assert recipe.run(work, games=10, epochs=1, say=said.append) == []
     assert recipe.run(work, start="candidates", games=10, epochs=1, say=said.append) == [
-        "candidates", "contact", "oneply", "piploss", "blend", "install", "weights"]
+        "candidates", "contact", "oneply", "piploss", "blend", "quantise", "install", "weights"]
     with pytest.raises(ValueError):
         recipe.run(work, start="nonsense", games=10, epochs=1)
 
@@ -58,5 +58,59 @@ def test_blended_labels_are_the_average_of_the_same_positions(tmp_path):
         net.load([str(tmp_path / "one.npz")], [str(tmp_path / "other.npz")])
 
 
+def test_the_quantised_finish_holds_the_raw_rows_on_the_device_steps(tmp_path):
+    import numpy as np
+    from tools.gen import weights as gen_weights
+    from tools.train import net, netmath
+    rng = np.random.default_rng(5)
+    teacher = net.init_net(rng, 8)
+    np.savez(tmp_path / "teacher.npz", **teacher)
+    boards = rng.integers(0, 3, size=(400, 50)).astype(np.uint8)
+    np.savez(tmp_path / "data.npz", boards=boards, probs=np.zeros((400, 5), dtype=np.float32))
+    out = str(tmp_path / "rounded.npz")
+    net.main(["--data", str(tmp_path / "data.npz"), "--init", str(tmp_path / "teacher.npz"),
+              "--teacher", str(tmp_path / "teacher.npz"), "--fixed-raw", "--epochs", "2",
+              "--lr", "0.01", "--out", out])
+    got = np.load(out)
+    steps = got["W1"][:netmath.RAW_INPUTS] * (1 << gen_weights.Q1_BITS)
+    assert np.allclose(steps, np.rint(steps), atol=1e-4)
+    # the rest trained on (towards the teacher's answers, not the zero labels)
+    assert not np.allclose(got["W1"][netmath.RAW_INPUTS:], teacher["W1"][netmath.RAW_INPUTS:])
+    x = netmath.encode(boards)
+    assert np.abs(netmath.float_probs(dict(got), x) - netmath.float_probs(teacher, x)).mean() < 0.02
+
+
 def test_the_recipe_starts_from_a_committed_checkpoint():
     assert os.path.exists(recipe.START) and os.path.exists(recipe.CHECKPOINT)
+
+
+def test_error_report_scores_float_and_integer_networks(tmp_path, capsys):
+    import json
+    import numpy as np
+    from tools.train import error, netmath
+    from tools.bench.ai import Dice
+    # positions from a few random games, labelled by the network itself: its
+    # float error is then nil and its integer error is the rounding alone
+    from firmware.engine import movegen
+    from firmware.engine.position import START, flip, winner_kind
+    rng = np.random.default_rng(3)
+    boards = []
+    board = START
+    dice = Dice(9)
+    for turn in range(120):
+        d1, d2 = dice.roll(turn)
+        plays = movegen.plays(board, d1, d2)
+        result = plays.result(int(rng.integers(len(plays))))
+        if winner_kind(result):
+            board, dice = START, Dice(turn)
+            continue
+        board = flip(result)
+        boards.append(board)
+    b = np.frombuffer(b"".join(boards), dtype=np.uint8).reshape(-1, 50)
+    net = dict(np.load(recipe.CHECKPOINT))
+    probs = netmath.float_probs(net, netmath.encode(b))
+    np.savez(tmp_path / "d.npz", boards=b, probs=probs)
+    error.main(["--data", str(tmp_path / "d.npz"), "--net", recipe.CHECKPOINT])
+    got = json.loads(capsys.readouterr().out)[recipe.CHECKPOINT]
+    assert got["float"] < 1e-4
+    assert 0 < got["integer"] == got["integer from float"] < 0.03

@@ -17,8 +17,8 @@ tools/gen/weights.py from the trained network (docs/ai.md):
 
 - first layer: int8 stored as bytes with 128 added, scaled by 1/Q1; the
   offset is taken back once per evaluation, not per weight; the features'
-  rows (W1F) as finer ints in an accumulator of their own, shifted to the
-  first layer's steps once per hidden unit;
+  rows (W1F) and the biases (B1) as finer ints in an accumulator of their
+  own, shifted to the first layer's steps once per hidden unit;
 - hidden sigmoid by table (uint8, 1/256), output sigmoid by table with
   linear interpolation (int16 in bytes, 1/ONE);
 - LINEAR: a linear fit of the equity on the first 202 inputs (one int each),
@@ -59,16 +59,16 @@ if weights.HIDDEN_SHIFT:
     raise ValueError("HIDDEN_SHIFT must be 0, got %d" % weights.HIDDEN_SHIFT)
 _HZERO = const(256)             # hidden table index of pre-activation 0
 
-# The accumulator of a board with no checker on it (all 30 off): the biases
-# and fifteen times each checkers-off column, stored with their 128 offset;
-# set_base adds the board's slots to it.
+# The accumulators of a board with no checker on it (all 30 off): fifteen
+# times each checkers-off column, stored with their 128 offset (set_base adds
+# the board's slots to it), and the biases, in the features' finer steps.
 _EMPTY = bytes(50)
 _START_CORR = const(30)
-_START_ACC = array("i", _B1)
+_START_ACC = array("i", bytes(4 * _HIDDEN))
 for _j in range(_HIDDEN):
-    _START_ACC[_j] += 15 * (_W1[_OFF_INPUT * _HIDDEN + _j] + _W1[(_OFF_INPUT + 1) * _HIDDEN + _j])
+    _START_ACC[_j] = 15 * (_W1[_OFF_INPUT * _HIDDEN + _j] + _W1[(_OFF_INPUT + 1) * _HIDDEN + _j])
 del _j
-_ZERO_ACC = array("i", bytes(4 * _HIDDEN))
+_START_FACC = array("i", _B1)
 _ZERO_FEAT = array("i", bytes(4 * FEATURES))
 
 
@@ -133,7 +133,7 @@ class Scorer:
     def set_base(self, board):
         acc = self.base_acc
         facc = self.base_facc
-        _copy2(acc, _START_ACC, facc, _ZERO_ACC)
+        _copy2(acc, _START_ACC, facc, _START_FACC)
         self.base_corr = _START_CORR + _slots(acc, _EMPTY, board, 0)
         base = self.base
         for s in range(50):

@@ -206,7 +206,8 @@ def features(board, us, them, f):
 
 def feature_change(facc, base_f, f):
     """Adds the features' change from base_f to f to the feature
-    accumulator facc (1/2**(5 + FEATURE_SHIFT) steps, no offset)."""
+    accumulator facc (1/2**(5 + FEATURE_SHIFT) steps, no offset; it starts
+    from the biases)."""
     w = W1F
     n = len(facc)
     for k in range(len(f)):

@@ -79,8 +79,8 @@ class BlasNet(netmath.IntNet):
 
     def probs(self, boards):
         x = netmath.encode(boards).astype(np.float64)
-        acc = (x[:, :netmath.RAW_INPUTS] @ self.w1_f).astype(np.int64) + self.b1
-        acc += (x[:, netmath.RAW_INPUTS:self.inputs] @ self.w1f_f).astype(np.int64) >> self.fshift
+        acc = (x[:, :netmath.RAW_INPUTS] @ self.w1_f).astype(np.int64)
+        acc += ((x[:, netmath.RAW_INPUTS:self.inputs] @ self.w1f_f).astype(np.int64) + self.b1) >> self.fshift
         v = np.clip((acc + (256 << self.hshift)) >> self.hshift, 0, 511)
         o = (self.hsig[v].astype(np.float64) @ self.w2_f).astype(np.int64) + self.b2
         p = np.stack([self._output(o[:, k]) for k in range(5)], axis=1)

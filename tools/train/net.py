@@ -9,6 +9,16 @@ Adam with a step-decayed learning rate, fixed seed. Every epoch the float
 checkpoint and the optimiser state are saved (--out and --out + ".state.npz"),
 so `--resume` continues an interrupted run. 5% of the positions are held
 out; the report gives their equity error in points (float and integer nets).
+
+Quantisation-aware finish: `--fixed-raw` rounds the first layer's raw rows
+(the slot and checkers-off inputs) to the device's int8 steps and holds
+them there while the rest (the feature rows, the biases, the output layer)
+trains around the rounding; `--teacher CHECKPOINT` makes the labels that
+float network's own outputs, so the rounded network learns to answer as
+the float one did rather than something new:
+
+    python -m tools.train.net --data D1 D2 D3 --init NET --teacher NET --fixed-raw \
+        --epochs 3 --lr 0.0002 --out ROUNDED
 """
 import argparse
 import os
@@ -78,7 +88,15 @@ def equity_error(p, t):
     return float(np.mean(np.abs(netmath.equity(p, 1.0) - netmath.equity(t, 1.0))))
 
 
-def train(x, y, net, state, epochs, batch, lr, rng, log, save):
+def round_raw(net):
+    """The first layer's raw rows at the device's int8 steps (tools.gen.weights)."""
+    from tools.gen import weights as gen_weights
+    q = float(1 << gen_weights.Q1_BITS)
+    raw = net["W1"][:netmath.RAW_INPUTS]
+    raw[...] = np.clip(np.rint(raw * q), -127, 127) / q
+
+
+def train(x, y, net, state, epochs, batch, lr, rng, log, save, fixed_raw=False):
     keys = ("W1", "b1", "W2", "b2")
     m = state.get("m") or {k: np.zeros_like(net[k]) for k in keys}
     v = state.get("v") or {k: np.zeros_like(net[k]) for k in keys}
@@ -103,6 +121,8 @@ def train(x, y, net, state, epochs, batch, lr, rng, log, save):
             grads = {"W2": h.T @ go, "b2": go.sum(0)}
             gh = (go @ net["W2"].T) * h * (1 - h)
             grads["W1"] = xb.T @ gh
+            if fixed_raw:
+                grads["W1"][:netmath.RAW_INPUTS] = 0
             grads["b1"] = gh.sum(0)
             step += 1
             for k in keys:
@@ -113,6 +133,9 @@ def train(x, y, net, state, epochs, batch, lr, rng, log, save):
                 net[k] -= (rate * mh / (np.sqrt(vh) + eps)).astype(np.float32)
             # int8 first layer: keep weights inside what quantisation can store.
             np.clip(net["W1"], -3.96, 3.96, out=net["W1"])
+            if fixed_raw:
+                # Adam's momentum would still move the held rows a little
+                round_raw(net)
         log(epoch, loss_sum / n, time.time() - t0)
         save(net, {"m": m, "v": v, "step": step, "epoch": epoch + 1})
     return net
@@ -163,6 +186,9 @@ def main(argv=None):
     ap.add_argument("--init", help="start from this checkpoint (new input rows start at zero, new hidden units small)")
     ap.add_argument("--inputs", type=int, default=netmath.INPUTS,
                     help="use only the first INPUTS inputs (an earlier network's, for the recipe)")
+    ap.add_argument("--teacher", help="label every position with this float checkpoint's outputs")
+    ap.add_argument("--fixed-raw", action="store_true",
+                    help="round the first layer's raw rows to the device's steps and hold them there")
     ap.add_argument("--linear-only", action="store_true",
                     help="only fit the linear prefilter into the --out checkpoint")
     args = ap.parse_args(argv)
@@ -172,6 +198,10 @@ def main(argv=None):
     held = order[: len(boards) // 20]
     used = order[len(boards) // 20:]
     x = netmath.encode(boards)[:, :args.inputs]
+    if args.teacher:
+        teacher = {k: v for k, v in np.load(args.teacher).items()}
+        probs = np.concatenate([netmath.float_probs(teacher, x[i:i + 65536])
+                                for i in range(0, len(x), 65536)]).astype(np.float32)
     print("%d positions, %d for training" % (len(boards), len(used)))
     if args.linear_only:
         net = {k: v for k, v in np.load(args.out).items()}
@@ -185,6 +215,8 @@ def main(argv=None):
     elif args.init:
         net, state = widen(np.load(args.init), args.inputs, args.hidden), {}
         print("starting from %s" % args.init)
+        if args.fixed_raw:
+            round_raw(net)
     else:
         net, state = init_net(rng, args.hidden or 64, args.inputs), {}
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
@@ -195,7 +227,7 @@ def main(argv=None):
             epoch, loss, equity_error(p, probs[held]), secs), flush=True)
 
     train(x[used], probs[used], net, state, args.epochs, args.batch, args.lr, rng, log,
-          lambda n, s: save_state(args.out, n, s))
+          lambda n, s: save_state(args.out, n, s), args.fixed_raw)
     net["lin"] = fit_linear(x[used], probs[used], rng)
     np.savez(args.out, **net)
     from tools.gen import weights as gen_weights

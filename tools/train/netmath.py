@@ -232,8 +232,8 @@ class IntNet:
     def probs(self, boards):
         """int64 (N, 5) probabilities in 1/ONE, as firmware.opponent.evaluator.evaluate."""
         x = encode(boards).astype(np.int64)
-        acc = x[:, :RAW_INPUTS] @ self.w1 + self.b1
-        acc += (x[:, RAW_INPUTS:self.inputs] @ self.w1f) >> self.fshift
+        acc = x[:, :RAW_INPUTS] @ self.w1
+        acc += (x[:, RAW_INPUTS:self.inputs] @ self.w1f + self.b1) >> self.fshift
         v = np.clip((acc + (256 << self.hshift)) >> self.hshift, 0, 511)
         a = self.hsig[v]
         o = a @ self.w2 + self.b2

@@ -25,6 +25,9 @@ Stages, in order (docs/ai.md, Training):
                  features (the pips each side's shots cost), their rows at zero
   blend          trains on from there with each label the average of the
                  position's 1-ply and 0-ply labels
+  quantise       the blend network's raw first-layer rows rounded to the
+                 device's int8 steps and held there, the rest trained to
+                 answer as the blend network does on data1 to data3
   install        the result becomes tools/data/evaluator_net.npz
   weights        tools.gen.weights: the integer tables, firmware/opponent/weights.py
 
@@ -65,7 +68,7 @@ def stages(work, games=None, epochs=None):
         return os.path.join(work, name)
 
     def install():
-        shutil.copyfile(path("blend.npz"), CHECKPOINT if work_is_default else path("evaluator_net.npz"))
+        shutil.copyfile(path("quantise.npz"), CHECKPOINT if work_is_default else path("evaluator_net.npz"))
 
     def train_on(sets, start, name, inputs=None, blend=()):
         """6 epochs at lr 0.0005 on sets, from the start stage's network;
@@ -100,6 +103,10 @@ def stages(work, games=None, epochs=None):
         ("oneply", lambda: train_on(ONE_PLY, "contact", "oneply", 213)),
         ("piploss", lambda: train_on(ONE_PLY, "oneply", "piploss")),
         ("blend", lambda: train_on(ONE_PLY, "piploss", "blend", blend=ZERO_PLY)),
+        ("quantise", lambda: net.main(["--data"] + [path(d + ".npz") for d in ZERO_PLY]
+                                      + ["--hidden", "128", "--epochs", e(3), "--lr", "0.0002",
+                                         "--init", path("blend.npz"), "--teacher", path("blend.npz"),
+                                         "--fixed-raw", "--resume", "--out", path("quantise.npz")])),
         ("install", install),
         ("weights", lambda: gen_weights.main(["--net", final, "--out", out])),
     ]
