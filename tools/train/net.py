@@ -134,7 +134,7 @@ def train(x, y, net, state, epochs, batch, lr, rng, log, save, fixed_raw=False):
             # int8 first layer: keep weights inside what quantisation can store.
             np.clip(net["W1"], -3.96, 3.96, out=net["W1"])
             if fixed_raw:
-                # Adam's momentum would still move the held rows a little
+                # the clip moves the outermost step (127/32) off its step
                 round_raw(net)
         log(epoch, loss_sum / n, time.time() - t0)
         save(net, {"m": m, "v": v, "step": step, "epoch": epoch + 1})
