@@ -87,30 +87,16 @@ def test_the_recipe_starts_from_a_committed_checkpoint():
 def test_error_report_scores_float_and_integer_networks(tmp_path, capsys):
     import json
     import numpy as np
-    from tools.train import error, netmath
-    from tools.bench.ai import Dice
-    # positions from a few random games, labelled by the network itself: its
+    from tools.train import data, error, netmath
+    # a data file from the data tool, relabelled by the network itself: its
     # float error is then nil and its integer error is the rounding alone
-    from firmware.engine import movegen
-    from firmware.engine.position import START, flip, winner_kind
-    rng = np.random.default_rng(3)
-    boards = []
-    board = START
-    dice = Dice(9)
-    for turn in range(120):
-        d1, d2 = dice.roll(turn)
-        plays = movegen.plays(board, d1, d2)
-        result = plays.result(int(rng.integers(len(plays))))
-        if winner_kind(result):
-            board, dice = START, Dice(turn)
-            continue
-        board = flip(result)
-        boards.append(board)
-    b = np.frombuffer(b"".join(boards), dtype=np.uint8).reshape(-1, 50)
+    path = str(tmp_path / "d.npz")
+    data.main(["--games", "2", "--seed", "9", "--out", path])
+    boards = np.load(path)["boards"]
     net = dict(np.load(recipe.CHECKPOINT))
-    probs = netmath.float_probs(net, netmath.encode(b))
-    np.savez(tmp_path / "d.npz", boards=b, probs=probs)
-    error.main(["--data", str(tmp_path / "d.npz"), "--net", recipe.CHECKPOINT])
+    np.savez(path, boards=boards, probs=netmath.float_probs(net, netmath.encode(boards)))
+    capsys.readouterr()
+    error.main(["--data", path, "--net", recipe.CHECKPOINT])
     got = json.loads(capsys.readouterr().out)[recipe.CHECKPOINT]
     assert got["float"] < 1e-4
     assert 0 < got["integer"] == got["integer from float"] < 0.03

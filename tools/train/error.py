@@ -7,9 +7,9 @@ For each checkpoint: the mean absolute cubeless equity error (points) of the
 float network and of its integer tables (tools.gen.weights' quantisation,
 scored by tools.train.netmath.IntNet as the device scores them, the bear-off
 database included) against the data's labels, and the integer tables'
-distance from their own float network. Positions that the database answers
-count in the integer figures only, so the float figures leave them out and
-the integer ones are given both ways.
+distance from their own float network. The bear-offs (both sides home),
+where the database may answer, count in the integer figures only, so the
+float figures leave them out and the integer ones are given both ways.
 """
 import argparse
 import json
@@ -28,8 +28,7 @@ def errors(path, boards, labels):
     tables = types.SimpleNamespace(**gen_weights.quantise(net))
     ints = netmath.equity(netmath.IntNet(tables).probs(boards) / netmath.ONE, 1.0)
     over, _ = netmath.terminal_probs(boards)
-    home = (boards[:, 6:25].sum(1) == 0) & (boards[:, 31:50].sum(1) == 0)
-    net_only = ~over & ~home
+    net_only = ~over & ~netmath.both_home(boards)
     return {"float": round(float(np.abs(flo - labels)[net_only].mean()), 4),
             "integer": round(float(np.abs(ints - labels)[net_only].mean()), 4),
             "integer, bear-offs included": round(float(np.abs(ints - labels)[~over].mean()), 4),

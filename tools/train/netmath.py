@@ -184,15 +184,21 @@ def terminal_probs(boards):
     return mask, p
 
 
+def both_home(boards):
+    """Mask of the bear-offs: every checker of both sides in its home board
+    (or off), where the bear-off database may answer instead of the network."""
+    b = as_array(boards)
+    return (b[:, 6:25].sum(1) == 0) & (b[:, 31:50].sum(1) == 0)
+
+
 def bearoff_probs(boards, p):
     """Overwrites p's rows (ints in 1/ONE) of the bear-offs that
     firmware/opponent/bearoff.py's database covers with its answer, as the
     device's evaluator does."""
     from firmware.opponent import bearoff
     b = as_array(boards)
-    home = (b[:, 6:25].sum(1) == 0) & (b[:, 31:50].sum(1) == 0)
     out = [0] * 5
-    for i in np.nonzero(home)[0]:
+    for i in np.nonzero(both_home(b))[0]:
         if bearoff.probabilities(bytes(b[i].astype(np.uint8)), 0, 25, out) is not None:
             p[i] = out
     return p
