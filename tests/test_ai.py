@@ -295,6 +295,26 @@ def test_judge_scores_each_setting_against_the_best_choice():
         assert abs(whole - res[k]["loss"]) < 0.0002
 
 
+def test_gnubg_net_is_gnubgs_zero_ply_behind_the_twins_interface():
+    import gnubg_nn
+    from firmware.engine import movegen
+    from firmware.engine.position import START, flip
+    from tools.bench import ai as bench
+    g = bench.GnubgNet()
+    p = g.probs([START])[0]
+    q = gnubg_nn.probabilities([list(START[25:]), list(START[:25])], 0)
+    assert [int(v) for v in p] == [round(v * 10000) for v in q]
+    # the level's 0-ply over it chooses what gnubg's own 0-ply chooses
+    zero = bench.level_policy(g, 4)
+    board = flip(movegen.plays(START, 6, 2).result(0))
+    for d1, d2 in ((3, 1), (6, 5), (4, 4), (5, 2)):
+        assert zero(board, d1, d2) == bench.gnubg_policy(board, d1, d2)
+    # judged by gnubg's 0-ply, the search over gnubg's network is reported beside the rest
+    res = bench.judge(20, 5, [(3, 800, 4), "gnubg-search"], ply=0)
+    assert "gnubg's network, 3 within 800, 4 replies" in res
+    assert res["gnubg's network, 3 within 800, 4 replies"]["loss"] >= 0
+
+
 def test_race_split_net_scores_races_with_the_race_network():
     import numpy as np
     from firmware.opponent import weights

@@ -16,7 +16,9 @@ its standard error over the game pairs (luck cancels in each pair).
 judge: the look-ahead's settings compared decision by decision, each
 choice scored by GNU Backgammon's 1-ply (--judge-ply 2: its 2-ply), with
 gnubg's own 0-ply choices (the setting "gnubg") or another network's
-(--net) beside them if asked (docs/ai.md, Look-ahead); --race-net gives
+(--net) beside them if asked, or the first setting's look-ahead run over
+gnubg's 0-ply network as its evaluator ("gnubg-search": what the search
+makes of a far better evaluator) (docs/ai.md, Look-ahead); --race-net gives
 that other network (the shipped one without --net) a race network of its
 own: race positions scored by it, a host experiment the device does not
 have yet. Each loss is also split between contact and race decisions, and
@@ -92,6 +94,23 @@ class BlasNet(netmath.IntNet):
         p[mask] = t[mask]
         if self.bearoff:
             netmath.bearoff_probs(boards, p)
+        return p
+
+
+class GnubgNet:
+    """GNU Backgammon's 0-ply network (gnubg_nn) behind the twin's interface:
+    probs(boards) in 1/ONE for the side on roll, so the level's own search
+    can run over gnubg's evaluator (judge's "gnubg-search": what the
+    look-ahead makes of a far better evaluator)."""
+
+    def probs(self, boards):
+        b = netmath.as_array(boards)
+        p = np.empty((len(b), 5), dtype=np.int64)
+        for i, x in enumerate(b):
+            # gnubg's board: the side not on roll first
+            p[i] = np.rint(np.array(gnubg_nn.probabilities([list(x[25:]), list(x[:25])], 0)) * ONE)
+        mask, t = netmath.terminal_probs(b)
+        p[mask] = t[mask]
         return p
 
 
@@ -545,7 +564,7 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
     other network is then the shipped one when none is given)."""
     net = BlasNet(weights)
     players = {"0-ply": level_policy(net, ai.LEVELS - 1)}
-    settings = [c for c in configs if c != "gnubg"]
+    settings = [c for c in configs if c not in ("gnubg", "gnubg-search")]
 
     def add(prefix, net, tables, k, m, r, mix=0, cap=None):
         name = prefix + "%d within %d, %d replies" % (k, m, r)
@@ -564,6 +583,8 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
         add("other net, ", other_net, other, *settings[0])
     if "gnubg" in configs:
         players["gnubg 0-ply"] = gnubg_policy
+    if "gnubg-search" in configs:
+        add("gnubg's network, ", GnubgNet(), weights, *settings[0])
     names = [add("", net, weights, *setting) for setting in settings]
     first = names[0] if names else None
     rng = np.random.default_rng(seed)
@@ -669,7 +690,8 @@ def main(argv=None):
     ap.add_argument("--configs", default="3,800,4 3,800,99 5,1600,4 2,800,2 3,400,4 3,800,2 4,1200,4 2,800,4",
                     help="judge: look-ahead settings CANDIDATES,MARGIN,REPLIES[,MIX[,CAP]] ..."
                     " (MIX: percent of the 0-ply equity in the final score; CAP: the work cap in"
-                    " modelled ms, 0 for none, ai.SEARCH_WORK if not given); gnubg: its 0-ply's choices too")
+                    " modelled ms, 0 for none, ai.SEARCH_WORK if not given); gnubg: its 0-ply's choices too;"
+                    " gnubg-search: the first setting's look-ahead over gnubg's 0-ply network")
     ap.add_argument("--judge-ply", type=int, default=1, help="judge: GNU Backgammon's ply that scores the choices")
     args = ap.parse_args(argv)
     if args.what == "strength":
@@ -692,7 +714,7 @@ def main(argv=None):
             res.update({k: getattr(ai, k.upper()) if v is None else v for k, v in search.items()})
             res["search_work"] = ai.SEARCH_WORK if budget is None else budget
     elif args.what == "judge":
-        configs = [c if c == "gnubg" else tuple(int(v) for v in c.split(","))
+        configs = [c if c in ("gnubg", "gnubg-search") else tuple(int(v) for v in c.split(","))
                    for c in args.configs.split()]
         res = judge(args.positions, args.seed, configs, args.judge_ply,
                     checkpoint_tables(args.net) if args.net else None,
