@@ -4,6 +4,7 @@
     python -m tools.bench.ai cost [--positions 200] [--plain]
     python -m tools.bench.ai tables
     python -m tools.bench.ai strength --games 500 --first 1000 --save part3.npy ...
+    python -m tools.bench.ai strength --games 2000 --opponent gnubg --luck
     python -m tools.bench.ai combine part*.npy
     python -m tools.bench.ai paired A.npy[,A2.npy...] B.npy[,B2.npy...]
     python -m tools.bench.ai judge --positions 300 [--configs "3,800,4 2,800,4 gnubg"] [--judge-ply 2] [--net NET]
@@ -30,7 +31,9 @@ with its standard error; look-ahead settings report their modelled work
 strength: cubeless money games with duplicate dice: each dice sequence is
 played twice, the sides swapped, so luck largely cancels. Reports points per
 game for the level (with its standard error over the game pairs), win and
-gammon rates. The level plays through tools.train.netmath.IntNet, the numpy twin of
+gammon rates; with --luck also the luck-adjusted points per game
+(tools.bench.luck: each roll's luck by gnubg's 0-ply taken out, the same
+expectation with a far smaller standard error). The level plays through tools.train.netmath.IntNet, the numpy twin of
 firmware/opponent/evaluator.py that tests/test_evaluator_twin.py holds equal to it,
 over firmware.engine.movegen's plays in their order, with firmware.opponent.ai's noise: the
 same choices as firmware.opponent.ai.Thinker, faster.
@@ -57,6 +60,7 @@ import gnubg_nn
 import numpy as np
 
 from tools.bench import devicetime
+from tools.bench import luck as bench_luck
 from tools.sim import mpy as sim_mpy
 from tools.train import netmath, pubeval
 from firmware.opponent import ai, weights
@@ -333,66 +337,97 @@ class Dice:
         return self.rolls[turn]
 
 
-def play_game(first, second, dice):
-    """Points won by `first` (who opens) in a cubeless game."""
+def play_game(first, second, dice, adjust=False):
+    """Points won by `first` (who opens) in a cubeless game; with adjust,
+    (points, points less the luck of every roll for first: tools.bench.luck)."""
     players = (first, second)
     board = START
+    luck = 0.0
     for turn in range(2000):
         side = turn & 1
         d1, d2 = dice.roll(turn)
+        if adjust:
+            rolled = bench_luck.luck(board, d1, d2, opening=turn == 0)
+            luck += rolled if side == 0 else -rolled
         result = players[side](board, d1, d2)
         kind = winner_kind(result)
         if kind:
-            return kind if side == 0 else -kind
+            points = kind if side == 0 else -kind
+            return (points, points - luck) if adjust else points
         board = flip(result)
     raise RuntimeError("game did not end in 2000 turns")
 
 
-def strength(player, opponent, pairs, seed, first=0, save=None):
+def strength(player, opponent, pairs, seed, first=0, save=None, adjust=False):
     """Duplicate-dice match: player's points over `pairs` pairs of games,
     the dice of pairs first .. first + pairs - 1 of the seed's sequence
     (so a long match can be run in parts). save: a .npy file for the
-    points of each pair, written as the match goes."""
+    points of each pair, written as the match goes: (pairs, 2) ints, or
+    with adjust (pairs, 2, 2) floats, [..., 0] the points and [..., 1]
+    the luck-adjusted results."""
     points = []
     for g in range(first, first + pairs):
-        a = play_game(player, opponent, Dice((seed, g)))
-        b = -play_game(opponent, player, Dice((seed, g)))
-        points.append((a, b))
+        a = play_game(player, opponent, Dice((seed, g)), adjust)
+        b = play_game(opponent, player, Dice((seed, g)), adjust)
+        points.append((a, tuple(-v for v in b)) if adjust else (a, -b))
         if save and (len(points) % 50 == 0 or len(points) == pairs):
-            np.save(save, np.array(points, dtype=np.int8))
+            np.save(save, np.array(points, dtype=np.float32 if adjust else np.int8))
     return summary(np.array(points, dtype=np.float64))
 
 
 def load_points(paths):
-    """One (pairs, 2) array of floats from the .npy files strength --save
-    wrote, in order (a match run in parts)."""
+    """One array of floats from the .npy files strength --save wrote, in
+    order (a match run in parts): (pairs, 2), or (pairs, 2, 2) with the
+    luck-adjusted results."""
     return np.concatenate([np.load(f) for f in paths]).astype(np.float64)
+
+
+def _mean_se(per_pair):
+    return float(per_pair.mean()), float(per_pair.std(ddof=1) / math.sqrt(len(per_pair)))
 
 
 def paired(a, b):
     """The difference of two players' points on the same game pairs: each
-    an (pairs, 2) array, as strength --save writes them."""
-    if a.shape != b.shape:
+    an array as strength --save writes them; the luck-adjusted difference
+    too where both have it."""
+    if a.shape[0] != b.shape[0]:
         raise ValueError("not the same games: %s and %s game pairs" % (a.shape[0], b.shape[0]))
-    d = a.mean(1) - b.mean(1)
-    return {"pairs": int(len(d)), "ppg_a": float(a.mean()), "ppg_b": float(b.mean()),
-            "difference": float(d.mean()), "se": float(d.std(ddof=1) / math.sqrt(len(d)))}
+    pa = a[..., 0] if a.ndim == 3 else a
+    pb = b[..., 0] if b.ndim == 3 else b
+    d, se = _mean_se(pa.mean(1) - pb.mean(1))
+    out = {"pairs": int(len(pa)), "ppg_a": float(pa.mean()), "ppg_b": float(pb.mean()),
+           "difference": d, "se": se}
+    if a.ndim == 3 and b.ndim == 3:
+        d, se = _mean_se(a[..., 1].mean(1) - b[..., 1].mean(1))
+        out.update({"adjusted_a": float(a[..., 1].mean()), "adjusted_b": float(b[..., 1].mean()),
+                    "adjusted_difference": d, "adjusted_se": se})
+    return out
 
 
 def summary(pts):
     """Points per game with its standard error over the game pairs, and the
-    win and gammon rates, from an (pairs, 2) array of the player's points."""
+    win and gammon rates, from the player's points: (pairs, 2), or (pairs,
+    2, 2) with the luck-adjusted results, whose mean and standard error
+    are added (with how many times smaller their variance is)."""
+    adjusted = pts[..., 1] if pts.ndim == 3 else None
+    if adjusted is not None:
+        pts = pts[..., 0]
     per_pair = pts.mean(1)
     flat = pts.reshape(-1)
-    return {
+    out = {
         "games": int(flat.size),
         "ppg": float(flat.mean()),
-        "se": float(per_pair.std(ddof=1) / math.sqrt(len(per_pair))),
+        "se": _mean_se(per_pair)[1],
         "win_rate": float((flat > 0).mean()),
         "gammon_win_rate": float((flat >= 2).mean()),
         "gammon_loss_rate": float((flat <= -2).mean()),
         "backgammon_rate": float((np.abs(flat) == 3).mean()),
     }
+    if adjusted is not None:
+        ppg, se = _mean_se(adjusted.mean(1))
+        out.update({"adjusted_ppg": ppg, "adjusted_se": se,
+                    "variance_ratio": round(float(per_pair.var() / max(adjusted.mean(1).var(), 1e-12)), 1)})
+    return out
 
 
 COST_SCRIPT = r"""
@@ -682,6 +717,8 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--first", type=int, default=0, help="first game of the seed's sequence (even)")
     ap.add_argument("--save", help="a .npy file for each game pair's points")
+    ap.add_argument("--luck", action="store_true",
+                    help="strength: also the luck-adjusted results (tools.bench.luck), far less noisy")
     ap.add_argument("--candidates", type=int, help="look-ahead candidates (default ai.CANDIDATES)")
     ap.add_argument("--margin", type=int, help="look-ahead margin, 1/10000 points (default ai.MARGIN)")
     ap.add_argument("--replies", type=int, help="replies scored per roll (default ai.REPLIES)")
@@ -707,7 +744,7 @@ def main(argv=None):
             opponent = gnubg_policy
         else:
             opponent = level_policy(net, int(args.opponent), shipped)
-        res = strength(player, opponent, args.games // 2, args.seed, args.first // 2, args.save)
+        res = strength(player, opponent, args.games // 2, args.seed, args.first // 2, args.save, args.luck)
         res.update({"level": args.level, "opponent": args.opponent,
                     "player": args.player, "seed": args.seed})
         if ai.LEVEL_PLY[args.level - 1] and args.player == "level":
