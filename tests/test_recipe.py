@@ -22,7 +22,7 @@ def test_recipe_runs_every_stage_then_resumes(tmp_path):
     # everything done: nothing runs again; --from reruns that stage on
     assert recipe.run(work, games=10, epochs=1, say=said.append) == []
     assert recipe.run(work, start="candidates", games=10, epochs=1, say=said.append) == [
-        "candidates", "contact", "oneply", "piploss", "blend", "settle", "quantise", "install", "weights"]
+        "candidates", "contact", "oneply", "piploss", "blend", "quantise", "install", "weights"]
     with pytest.raises(ValueError):
         recipe.run(work, start="nonsense", games=10, epochs=1)
 

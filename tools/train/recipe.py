@@ -25,10 +25,9 @@ Stages, in order (docs/ai.md, Training):
                  features (the pips each side's shots cost), their rows at zero
   blend          trains on from there with each label the average of the
                  position's 1-ply and 0-ply labels
-  settle         12 epochs more on the same labels at twice the rate
-  quantise       the settled network's raw first-layer rows rounded to the
+  quantise       the blend network's raw first-layer rows rounded to the
                  device's int8 steps and held there, the rest trained to
-                 answer as the settled network does on data1 to data3
+                 answer as the blend network does on data1 to data3
   install        the result becomes tools/data/evaluator_net.npz
   weights        tools.gen.weights: the integer tables, firmware/opponent/weights.py
 
@@ -104,13 +103,9 @@ def stages(work, games=None, epochs=None):
         ("oneply", lambda: train_on(ONE_PLY, "contact", "oneply", 213)),
         ("piploss", lambda: train_on(ONE_PLY, "oneply", "piploss")),
         ("blend", lambda: train_on(ONE_PLY, "piploss", "blend", blend=ZERO_PLY)),
-        ("settle", lambda: net.main(["--data"] + [path(d + ".npz") for d in ONE_PLY]
-                                    + ["--blend"] + [path(d + ".npz") for d in ZERO_PLY]
-                                    + ["--hidden", "128", "--epochs", e(12), "--lr", "0.001",
-                                       "--init", path("blend.npz"), "--resume", "--out", path("settle.npz")])),
         ("quantise", lambda: net.main(["--data"] + [path(d + ".npz") for d in ZERO_PLY]
                                       + ["--hidden", "128", "--epochs", e(3), "--lr", "0.0002",
-                                         "--init", path("settle.npz"), "--teacher", path("settle.npz"),
+                                         "--init", path("blend.npz"), "--teacher", path("blend.npz"),
                                          "--fixed-raw", "--resume", "--out", path("quantise.npz")])),
         ("install", install),
         ("weights", lambda: gen_weights.main(["--net", final, "--out", out])),
