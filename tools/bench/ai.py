@@ -306,15 +306,13 @@ def pubeval_policy(board, d1, d2):
 
 def gnubg_policy(board, d1, d2):
     """GNU Backgammon's 0-ply network (gnubg_nn), for calibration."""
-    import gnubg_nn
     plays = movegen.plays(board, d1, d2)
     results = [plays.result(i) for i in range(len(plays))]
     best = None
     for r in results:
         if winner_kind(r):
             return r
-        q = gnubg_nn.probabilities([list(r[:25]), list(r[25:])], 0)
-        e = -(2 * q[0] - 1 + q[1] - q[3] + q[2] - q[4])
+        e = bench_luck.result_value(r)
         if best is None or e > best:
             best, choice = e, r
     return choice
@@ -639,19 +637,13 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
                 break
             board = flip(result)
 
-    def value(r):
-        if winner_kind(r):
-            return float(winner_kind(r))
-        q = gnubg_nn.probabilities([list(r[:25]), list(r[25:])], ply)
-        return -(2 * q[0] - 1 + q[1] - q[3] + q[2] - q[4])
-
     loss = {k: [] for k in players}
     in_race = []
     for board, d1, d2 in found[:positions]:
         if len(movegen.plays(board, d1, d2)) == 1:
             continue
         picks = {k: f(board, d1, d2) for k, f in players.items()}
-        values = {r: value(r) for r in set(picks.values())}
+        values = {r: bench_luck.result_value(r, ply) for r in set(picks.values())}
         best = max(values.values())
         in_race.append(position.is_race(board))
         for k in players:
