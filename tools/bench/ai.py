@@ -154,68 +154,124 @@ def _lowest(scores, count):
     return np.sort(np.lexsort((np.arange(len(scores)), scores))[:count])
 
 
+class LinearScores:
+    """The linear prefilter's scores of boards (flipped: the next side to
+    roll first; lower is better for the side that played): a table lookup
+    per slot count plus the checkers off, the same sum as the encoded
+    inputs times LINEAR."""
+
+    def __init__(self, tables=weights):
+        linear = np.array(tables.LINEAR, dtype=np.int64)
+        counts = np.arange(16)
+        self.per_slot = np.zeros((50, 16), dtype=np.int64)
+        for s in range(50):
+            self.per_slot[s] = (linear[4 * s] * (counts >= 1) + linear[4 * s + 1] * (counts >= 2)
+                                + linear[4 * s + 2] * (counts >= 3)
+                                + linear[4 * s + 3] * np.maximum(counts - 3, 0))
+        self.off = linear[200:202]
+        self.slot_index = np.arange(50)
+
+    def __call__(self, flipped):
+        b = netmath.as_array(flipped)
+        return (self.per_slot[self.slot_index, b].sum(1)
+                + (15 - b[:, :25].sum(1)) * self.off[0] + (15 - b[:, 25:].sum(1)) * self.off[1])
+
+
+# ai's 21 rolls' weights of 36 (the non-doubles first)
+ROLL_WEIGHTS = np.array([1 if a == b else 2 for a, b in ai._ROLL_DICE], dtype=np.int64)
+
+
+def searched_choice(rolls, counts, ends, replies, cap, prune, mix=0, zero_ply=None, order=None):
+    """ai.Thinker's look-ahead over candidates already valued, best 0-ply
+    first: rolls[c] candidate c's 21 weighted roll values (ai's roll
+    order), counts[c] its rolls' reply counts, ends[c] its game's result in
+    1/ONE points when the candidate ends the game (else 0); the work cap
+    as the Thinker's. Two experiments the device does not make: prune (in
+    1/ONE points) drops a candidate partway once it trails the best
+    finished one, on the rolls so far, by more than prune for each 36th of
+    weight still to come; mix (percent) weighs each finished candidate's
+    0-ply equity (zero_ply[c]) into its final score; order (indices into
+    ai's 21 rolls) searches the rolls in another order, which only the
+    pruning feels. Returns (the chosen candidate, the modelled work, the
+    candidates searched)."""
+    weights = ROLL_WEIGHTS
+    if order is not None:
+        rolls, counts, weights = rolls[:, order], counts[:, order], weights[order]
+    after = 36 - np.cumsum(weights)
+    work = 0
+    best = best_c = lead = None
+    searched = 0
+    for c in range(len(rolls)):
+        if c and cap and work + work // c > cap:
+            break
+        searched = c + 1
+        if ends[c]:
+            prefix = np.cumsum(weights) * int(ends[c])
+        else:
+            prefix = np.cumsum(rolls[c])
+            done = 21
+            if prune and lead is not None:
+                lost = np.nonzero(lead - prefix > prune * after)[0]
+                if len(lost):
+                    done = int(lost[0]) + 1
+            work += sum(ai.roll_work(int(n), replies) for n in counts[c][:done])
+            if done < 21:
+                continue
+        total = int(prefix[-1])
+        if mix:
+            total = (100 - mix) * total + mix * 36 * int(zero_ply[c])
+        if best is None or total > best:
+            best, best_c, lead = total, c, prefix
+    return best_c, work, searched
+
+
 def level_policy(net, level, tables=weights, candidates=None, margin=None, replies=None, mix=0,
-                 budget=None, record=False):
+                 budget=None, prune=0, record=False):
     """firmware.opponent.ai's choice for the level, through the numpy twin.
 
     candidates, margin, replies, budget: the look-ahead's parameters
     (ai.CANDIDATES, ai.MARGIN, ai.REPLIES, ai.SEARCH_WORK unless given; a
     budget of 0 searches every candidate), for tuning experiments; mix: an
     experiment's share (percent) of each candidate's 0-ply equity in its
-    final score beside its 1-ply average (the firmware's is 0).
+    final score beside its 1-ply average (the firmware's is 0); prune:
+    an experiment's pruning (searched_choice; the firmware searches every
+    roll of each candidate it starts).
 
     record: the policy's .work lists, for each look-ahead move, the
     search's modelled work (ai.roll_work summed) and the candidates it
     searched."""
     sigma = ai.LEVEL_NOISE[level - 1]
     deep = ai.LEVEL_PLY[level - 1]
-    linear = np.array(tables.LINEAR, dtype=np.int64)
+    linear_scores = LinearScores(tables)
     top = ai.CANDIDATES if candidates is None else candidates
     within = ai.MARGIN if margin is None else margin
     keep_replies = ai.REPLIES if replies is None else replies
     cap = ai.SEARCH_WORK if budget is None else budget
     work = []
 
-    # The prefilter's score of a board: a table lookup per slot count plus
-    # the checkers off, the same sum as the encoded inputs times LINEAR.
-    counts = np.arange(16)
-    per_slot = np.zeros((50, 16), dtype=np.int64)
-    for s in range(50):
-        per_slot[s] = (linear[4 * s] * (counts >= 1) + linear[4 * s + 1] * (counts >= 2)
-                       + linear[4 * s + 2] * (counts >= 3)
-                       + linear[4 * s + 3] * np.maximum(counts - 3, 0))
-    slot_index = np.arange(50)
-
-    def linear_scores(flipped):
-        b = netmath.as_array(flipped)
-        return (per_slot[slot_index, b].sum(1)
-                + (15 - b[:, :25].sum(1)) * linear[200] + (15 - b[:, 25:].sum(1)) * linear[201])
-
-    def one_ply(cands):
-        """Each candidate's 1-ply score: the sum over the 36 rolls of our
-        0-ply equity after the opponent's best reply (ints, ai's order).
+    def one_ply(cands, zero_ply):
+        """The candidate the look-ahead picks (an index into cands), as
+        ai.Thinker searches: each candidate's 21 roll values, our 0-ply
+        equity after the opponent's best reply, then searched_choice.
 
         The replies come from GNU Backgammon's move generator (C speed):
         the same set as movegen's, in another order. The order matters
         only where the prefilter's cut falls between equal linear scores
         (which of them the device keeps); those rolls are generated again
-        with movegen, so the choice is the device's exactly."""
-        groups = []         # (candidate, weight, first, count, opponent's board, dice)
+        with movegen, so the choice is the device's exactly. Every
+        candidate is valued here; searched_choice counts the work of the
+        rolls the device would search."""
+        n = len(cands)
+        counts = np.zeros((n, 21), dtype=np.int64)
+        ends = np.array([winner_kind(r) * ONE for r in cands], dtype=np.int64)
         every = []
-        searched = len(cands)
-        spent = 0
+        groups = []         # (candidate, roll, first, count, opponent's board, dice)
         for c, result in enumerate(cands):
-            # the device's work cap: the next candidate is searched while the
-            # work so far, and as much again as each searched one took on
-            # average, fits
-            if c and cap and spent + spent // c > cap:
-                searched = c
-                break
-            if winner_kind(result):
+            if ends[c]:
                 continue
             opp = flip(result)
             them_us = [list(opp[25:]), list(opp[:25])]
-            for d1, d2 in ROLLS:
+            for r, (d1, d2) in enumerate(ai._ROLL_DICE):
                 keys = gnubg_nn.moves(them_us, d1, d2)
                 first = len(every)
                 if keys:
@@ -224,40 +280,36 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
                         every.append(bytes(them) + bytes(us))   # flip(reply)
                 else:
                     every.append(result)
-                count = len(every) - first
-                spent += ai.roll_work(count, keep_replies)
-                groups.append((c, 1 if d1 == d2 else 2, first, count, opp, d1, d2))
+                counts[c, r] = len(every) - first
+                groups.append((c, r, first, counts[c, r], opp, d1, d2))
+        rolls = np.zeros((n, 21), dtype=np.int64)
+        if groups:
+            lin = linear_scores(every)
+            chosen = []
+            spans = []
+            for c, r, first, count, opp, d1, d2 in groups:
+                if count > keep_replies:
+                    scores = lin[first:first + count]
+                    ranked = np.sort(scores)
+                    if ranked[keep_replies - 1] == ranked[keep_replies]:
+                        # a tie at the cut: the device's order decides
+                        flipped = [flip(x) for x in _results(movegen.plays(opp, d1, d2))]
+                        keep = _lowest(linear_scores(flipped), keep_replies)
+                        spans.append((c, r, len(chosen), len(keep)))
+                        chosen.extend(flipped[i] for i in keep)
+                        continue
+                    picked = first + np.nonzero(scores <= ranked[keep_replies - 1])[0]
+                else:
+                    picked = range(first, first + count)
+                spans.append((c, r, len(chosen), len(picked)))
+                chosen.extend(every[i] for i in picked)
+            eq = netmath.equity(net.probs(chosen))
+            for c, r, first, count in spans:
+                rolls[c, r] = ROLL_WEIGHTS[r] * int(eq[first:first + count].min())
+        pick, spent, searched = searched_choice(rolls, counts, ends, keep_replies, cap, prune, mix, zero_ply)
         if record:
             work.append((spent, searched))
-        sums = [0] * searched
-        for c, result in enumerate(cands[:searched]):
-            if winner_kind(result):
-                sums[c] = -36 * int(netmath.equity(net.probs([flip(result)]))[0])
-        if not groups:
-            return sums
-        lin = linear_scores(every)
-        chosen = []
-        spans = []
-        for c, w, first, count, opp, d1, d2 in groups:
-            if count > keep_replies:
-                scores = lin[first:first + count]
-                ranked = np.sort(scores)
-                if ranked[keep_replies - 1] == ranked[keep_replies]:
-                    # a tie at the cut: the device's order decides
-                    flipped = [flip(r) for r in _results(movegen.plays(opp, d1, d2))]
-                    keep = _lowest(linear_scores(flipped), keep_replies)
-                    spans.append((c, w, len(chosen), len(keep)))
-                    chosen.extend(flipped[i] for i in keep)
-                    continue
-                picked = first + np.nonzero(scores <= ranked[keep_replies - 1])[0]
-            else:
-                picked = range(first, first + count)
-            spans.append((c, w, len(chosen), len(picked)))
-            chosen.extend(every[i] for i in picked)
-        eq = netmath.equity(net.probs(chosen))
-        for c, w, first, count in spans:
-            sums[c] += w * int(eq[first:first + count].min())
-        return sums
+        return pick
 
     def choose(board, d1, d2):
         plays = movegen.plays(board, d1, d2)
@@ -283,15 +335,7 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
         order = [int(i) for i in order if eq[i] >= best - within]
         if len(order) == 1 or winner_kind(results[order[0]]):
             return results[order[0]]
-        sums = one_ply([results[i] for i in order])
-        order = order[:len(sums)]
-        if mix:
-            sums = [(100 - mix) * v + mix * 36 * int(eq[i]) for v, i in zip(sums, order)]
-        pick = 0
-        for k in range(1, len(order)):
-            if sums[k] > sums[pick]:
-                pick = k
-        return results[order[pick]]
+        return results[order[one_ply([results[i] for i in order], [int(eq[i]) for i in order])]]
     choose.work = work
     return choose
 
