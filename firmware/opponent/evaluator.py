@@ -49,10 +49,10 @@ _FEAT_INPUT = const(202)
 FEATURES = const(13)
 _HIDDEN = weights.HIDDEN
 _W1 = weights.W1
-_W1F = kernels.W1F
-if len(_W1) != _FEAT_INPUT * _HIDDEN or len(_W1F) != FEATURES * _HIDDEN:
+_W1F = kernels.W1F               # int16 in bytes
+if len(_W1) != _FEAT_INPUT * _HIDDEN or len(_W1F) != 2 * FEATURES * _HIDDEN:
     raise ValueError("W1 and W1F hold %d and %d weights, expected %d and %d"
-                     % (len(_W1), len(_W1F), _FEAT_INPUT * _HIDDEN, FEATURES * _HIDDEN))
+                     % (len(_W1), len(_W1F) // 2, _FEAT_INPUT * _HIDDEN, FEATURES * _HIDDEN))
 _B1 = weights.B1
 if weights.HIDDEN_SHIFT:
     # the first layer's steps must equal the hidden table's (1/32)

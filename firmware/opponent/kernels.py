@@ -39,13 +39,15 @@ def _int16(name, values):
 
 
 W1 = weights.W1
-W1F = _int16("W1F", weights.W1F)
+# The features' rows, int16 little-endian in bytes, read where they lie
+# (ptr16: on an even address, see the end).
+W1F = weights.W1F
 W2 = _int16("W2", weights.W2)
 if sys.implementation.name == "micropython":
-    # The int16 arrays replace the weights module's tuples: a module loaded
-    # into the heap (not frozen) would otherwise hold them twice, the
-    # tuples at a word per weight (the host's numpy twin reads the tuples).
-    weights.W1F = None
+    # The int16 array replaces the weights module's tuple (the host's
+    # numpy twin reads the tuple). A module loaded from a .mpy keeps its
+    # constants, this tuple among them, as long as it lives: with this
+    # MicroPython, dropping it frees nothing (W1F is bytes for that).
     weights.W2 = None
 B2 = array("i", weights.B2)
 HSIG = weights.HIDDEN_SIGMOID
@@ -371,5 +373,15 @@ if sys.implementation.name == "micropython":
         o[3] = lg
         o[4] = lb
         return out
+
+    @micropython.viper
+    def _v_address(buf) -> int:
+        return int(ptr8(buf))  # noqa: F821
+
+    # A bytes constant of a .mpy loaded into the heap starts on an even
+    # address (the heap's blocks are aligned); where it may not (a module
+    # in flash), a copy does, as ptr16 needs on the RP2040.
+    if _v_address(W1F) & 1:
+        W1F = array("h", W1F)
 
     VIPER = (_v_copy2, _v_checkers, _v_slots, _v_features, _v_feature_change, _v_finish)

@@ -4,9 +4,16 @@ under MicroPython they are imported only to compare (evaluator.use_viper(False))
 so the device does not hold them. Also the linear prefilter's reference
 (Scorer.linear_after; firmware/opponent/linear.py is the fast one).
 """
-from firmware.opponent import weights
+import sys
+from array import array
+
+from firmware.opponent import kernels, weights
 from firmware.opponent.kernels import (B2, BLOCK_MASK, DIST_MASK, ESCAPES, FSHIFT, HMAX, HSIG, OFF_INPUT,
-                                       OMAX, ONE, OSHIFT, OSIG, OZERO, PIPLOSS, ROLLS, W1, W1F, W2)
+                                       OMAX, ONE, OSHIFT, OSIG, OZERO, PIPLOSS, ROLLS, W1, W2)
+
+if sys.byteorder != "little":
+    raise ValueError("W1F holds little-endian int16, not %s-endian" % sys.byteorder)
+W1F = array("h", kernels.W1F)   # the features' rows as ints (the kernel reads their bytes)
 
 
 def copy2(dst, src, dst2, src2):

@@ -14,7 +14,10 @@ Quantisation (firmware/opponent/evaluator.py reads it this way):
 - W1F: the first layer's rows for the hand-made features (the inputs after
   the first RAW_INPUTS), ints at 1/2**F_BITS, row k (feature k) at
   [k*HIDDEN, (k+1)*HIDDEN): their inputs reach 36, so 1/32 steps would be
-  too coarse; the device sums them apart and shifts the sum to 1/32 once;
+  too coarse; the device sums them apart and shifts the sum to 1/32 once.
+  Stored as bytes, each an int16, little-endian, read where they lie: a
+  module loaded from a .mpy keeps its constants as long as it lives, so a
+  tuple would stay in the heap at a word per weight beside any copy;
 - B1: the first layer's biases at 1/2**F_BITS, the features' accumulator's
   starting value (at 1/32 their rounding alone would cost 0.0003 points of
   held-out equity error);
@@ -50,6 +53,8 @@ def quantise(net):
     q1 = 1 << Q1_BITS
     w1q = np.clip(np.rint(w1[:RAW_INPUTS] * q1), -127, 127).astype(np.int64) + 128
     w1f = np.rint(w1[RAW_INPUTS:] * (1 << F_BITS)).astype(np.int64)
+    if w1f.size and np.abs(w1f).max() > 32767:
+        raise ValueError("a feature row holds %d (1/%d), beyond int16" % (w1f.flat[np.abs(w1f).argmax()], 1 << F_BITS))
     b1q = np.rint(np.asarray(net["b1"]) * (1 << F_BITS)).astype(np.int64)
     w2q = np.rint(np.asarray(net["W2"]) * (1 << Q2_BITS)).astype(np.int64)
     b2q = np.rint(np.asarray(net["b2"]) * (1 << OUT_BITS)).astype(np.int64)
@@ -60,7 +65,7 @@ def quantise(net):
     return {
         "HIDDEN": hidden,
         "W1": w1q.astype(np.uint8).tobytes(),
-        "W1F": tuple(int(v) for v in w1f.reshape(-1)),
+        "W1F": w1f.reshape(-1).astype("<i2").tobytes(),
         "B1": tuple(int(v) for v in b1q),
         "W2": tuple(int(v) for v in w2q.reshape(-1)),
         "B2": tuple(int(v) for v in b2q),
@@ -102,7 +107,7 @@ def render(tables, source):
         "FEATURE_SHIFT = const(%d)" % tables["FEATURE_SHIFT"],
         "",
         "W1 = " + _bytes_literal(tables["W1"]),
-        "W1F = " + _tuple_literal(tables["W1F"]),
+        "W1F = " + _bytes_literal(tables["W1F"]),
         "B1 = " + _tuple_literal(tables["B1"]),
         "W2 = " + _tuple_literal(tables["W2"], 10),
         "B2 = " + _tuple_literal(tables["B2"]),
@@ -117,8 +122,9 @@ def render(tables, source):
 
 def table_bytes(tables):
     """Flash size of the tables: bytes as bytes, ints at 2 bytes (int16 range)."""
-    return (len(tables["W1"]) + len(tables["HIDDEN_SIGMOID"]) + len(tables["OUTPUT_SIGMOID"]) + len(tables["ESCAPES"])
-            + 2 * (len(tables["W1F"]) + len(tables["B1"]) + len(tables["W2"]) + len(tables["B2"]) + len(tables["LINEAR"])))
+    return (len(tables["W1"]) + len(tables["W1F"]) + len(tables["HIDDEN_SIGMOID"]) + len(tables["OUTPUT_SIGMOID"])
+            + len(tables["ESCAPES"])
+            + 2 * (len(tables["B1"]) + len(tables["W2"]) + len(tables["B2"]) + len(tables["LINEAR"])))
 
 
 def generate(net_path=NET):

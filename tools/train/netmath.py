@@ -214,7 +214,7 @@ class IntNet:
         h = w.HIDDEN
         self.hidden = h
         self.w1 = (np.frombuffer(w.W1, dtype=np.uint8).astype(np.int64) - 128).reshape(RAW_INPUTS, h)
-        self.w1f = np.array(w.W1F, dtype=np.int64).reshape(-1, h)
+        self.w1f = np.frombuffer(w.W1F, dtype="<i2").astype(np.int64).reshape(-1, h)
         self.inputs = RAW_INPUTS + len(self.w1f)
         self.fshift = w.FEATURE_SHIFT
         self.b1 = np.array(w.B1, dtype=np.int64)
