@@ -6,6 +6,7 @@ import tools  # noqa: F401
 from firmware.opponent import evaluator, met, weights
 from firmware.engine import movegen
 from firmware.engine.position import START, flip
+from tests.portable.boards import board as make_board, edges, scattered
 from tools.gen import met as gen_met, weights as gen_weights
 from tools.train import netmath
 
@@ -44,6 +45,36 @@ def test_twin_matches_device_evaluator():
         assert evaluator.evaluate(board) == [int(v) for v in row]
 
 
+def test_twin_matches_device_evaluator_with_every_feature_row_set():
+    # the shipped rows of the shape features are zero (added before
+    # training): random rows for every feature put each one's change
+    # through the device's feature_change and the twin alike
+    import types
+    from array import array
+    from firmware.opponent import kernels_plain
+    rows = np.random.default_rng(9).integers(-300, 301, netmath.FEATURES * weights.HIDDEN)
+    w = types.SimpleNamespace(**{k: getattr(weights, k) for k in dir(weights) if k.isupper()})
+    w.W1F = rows.astype("<i2").tobytes()
+    boards = _positions(300, 6)
+    twin = netmath.IntNet(w).probs(boards)
+    shipped = kernels_plain.W1F
+    kernels_plain.W1F = array("h", w.W1F)
+    try:
+        for board, row in zip(boards, twin):
+            assert evaluator.evaluate(board) == [int(v) for v in row]
+        scorer = evaluator.Scorer()
+        for board in boards[:20]:
+            plays = movegen.plays(board, 5, 2)
+            scorer.set_base(flip(board))
+            for i in range(len(plays)):
+                result = plays.result(i)
+                assert list(scorer.score_after(result)) == evaluator.evaluate(flip(result))
+    finally:
+        kernels_plain.W1F = shipped
+    # the rows mattered
+    assert (twin != netmath.IntNet(weights).probs(boards)).any()
+
+
 def test_incremental_scoring_matches_full_evaluation():
     scorer = evaluator.Scorer()
     for board in _positions(30, 2):
@@ -75,19 +106,22 @@ def test_tables_fit_the_flash_budget():
 
 
 def test_device_features_match_the_twin():
-    boards = _positions(300, 4)
+    # every feature, on positions of random games, at the edges (a side on
+    # the bar, one checker left, fifteen on a point, races, back games)
+    # and on random boards; netmath holds the definitions
+    boards = _positions(3000, 4) + list(edges()) + list(scattered(3000, 5))
     twin = netmath.features(boards)
     f = [0] * netmath.FEATURES
     for board, row in zip(boards, twin):
-        assert evaluator._features(board, 0, 25, f) == [int(v) for v in row]
+        assert evaluator._features(board, 0, 25, f) == [int(v) for v in row], board
         # the same position read from the mover's unflipped board
-        assert evaluator._features(flip(board), 25, 0, f) == [int(v) for v in row]
+        assert evaluator._features(flip(board), 25, 0, f) == [int(v) for v in row], board
 
 
 def test_features_of_known_positions():
     # each side's back checkers escape on 24 rolls (not landing on the 5,
     # 7 or 12 pips, nor 5-5); the best-contained point gets away on 22
-    assert [int(v) for v in netmath.features([START])[0]] == [0, 0, 1, 1, 0, 24, 24, 14, 14, 0, 0, 0, 0]
+    assert [int(v) for v in netmath.features([START])[0][:13]] == [0, 0, 1, 1, 0, 24, 24, 14, 14, 0, 0, 0, 0]
     b = bytearray(START)
     b[25 + 12] -= 1             # one of their checkers from their 13 point
     b[25 + 13] = 1              # to their 14, our 11: hit from our 13 (any 2, or 1-1)
@@ -96,13 +130,54 @@ def test_features_of_known_positions():
     race = bytearray(50)
     race[0] = 15                # everything home on both sides: a race
     race[25] = 15
-    assert evaluator._features(bytes(race), 0, 25, f) == [0, 0, 1, 1, 1, 36, 36, 0, 0, 0, 0, 0, 0]
+    assert evaluator._features(bytes(race), 0, 25, f)[:13] == [0, 0, 1, 1, 1, 36, 36, 0, 0, 0, 0, 0, 0]
     closed = bytearray(START)
     closed[24] = 1              # one of ours on the bar
     closed[23] -= 1
     for q in range(25, 31):     # against their closed board
         closed[q] = 2
     assert evaluator._features(bytes(closed), 0, 25, f)[9:11] == [36, 0]
+
+
+def _shapes(board):
+    """The shape features of board as {name: (us, them)}."""
+    f = evaluator._features(board, 0, 25, [0] * netmath.FEATURES)
+    assert [int(v) for v in netmath.features([board])[0]] == f
+    return {name: (f[13 + 2 * k], f[14 + 2 * k]) for k, name in enumerate(netmath.SHAPES)}
+
+
+def test_shape_features_of_known_positions():
+    s = _shapes(START)
+    assert s["back"] == s["anchor"] == (24, 24)
+    assert s["forward"] == (1, 1)           # 25 less the lowest point made in 19..24
+    assert s["freepip"] == (0, 0)           # nothing past the other's 24 point
+    # a point weighs its index (one less than the point): the 13's five
+    # keep two (3 x 12), the 8's three (3 x 7) and the 6's three spares
+    # (3 x 5) go in, and the 5 to 2 points take back two each (8 + 6 + 4
+    # + 2): 52, in quarters
+    assert s["timing"] == ((36 + 21 + 15 - 20 + 2) >> 2,) * 2
+    # mean point ceil(152 / 15) = 11 (indices: the 13 point is 12); beyond
+    # it five at 1 and two at 12: ceil(293 / 7) = 42, in quarters
+    assert s["moment"] == ((42 + 2) >> 2,) * 2
+    # the 24 point's two over the 13 (gap 11: 2), the 13's five over the 8
+    # (11), the 8's three over the 6 (11): 64 x (110 - 92) // 110
+    assert s["backbone"] == (10, 10)
+    assert s["backgame"] == (0, 0) and s["backgame1"] == (2, 2)
+    assert s["acontain"] == (14, 14) and s["acontain2"] == ((14 * 14) >> 5,) * 2
+    assert s["mobility"] == ((18 * 2 * 24 + 7 * 5 * 34 + 2 * 3 * 30 + 32) >> 6,) * 2
+    # a back game: ours on their 5 and 3 points and the bar, ten on our 6;
+    # theirs on their 1, 2, 4 and 6 points and seven on their 8
+    b = make_board({25: 1, 20: 2, 22: 2, 6: 10}, {1: 2, 2: 2, 4: 2, 6: 2, 8: 7})
+    s = _shapes(b)
+    assert s["back"] == (25, 8) and s["anchor"] == (22, 8) and s["forward"] == (5, 12)
+    assert s["freepip"] == ((60 + 2) >> 2, 0)  # our 6's ten are past their 8
+    assert s["backgame"] == (2 + 2 + 1 - 3, 0) and s["backgame1"] == (0, 0)
+    # the bar's 24 pips, the 6's eight spares (8 x 5) less two for each of
+    # the 5 to 2 points (timing weighs a point by its index, one less)
+    assert s["timing"][0] == (24 + 40 - 2 * (4 + 3 + 2 + 1) + 2) >> 2
+    # we hold nothing in front of their rearmost checker; theirs hold ours
+    # on the bar to 13 rolls (2-3, 3-4, 3-6, 2-5, 4-5, 5-6, 5-5)
+    assert s["acontain"] == (0, 36 - 13) and s["acontain2"] == (0, (23 * 23) >> 5)
 
 
 def test_pip_loss_counts_each_roll_at_its_costliest_hit():
@@ -114,10 +189,10 @@ def test_pip_loss_counts_each_roll_at_its_costliest_hit():
     b[25 + 21] = 1              # one on their 22 (3 pips): 4-6, 6-4 and 5-5
     f = [0] * netmath.FEATURES
     assert evaluator._features(bytes(b), 0, 25, f)[0] == 15
-    assert f[11:] == [(11 * 12 + 3 * 3 + 2) >> 2, 0]
+    assert f[11:13] == [(11 * 12 + 3 * 3 + 2) >> 2, 0]
     b[25] = 12
     b[25 + 15] = 1              # and one on their 16 (9 pips): any 4, 1-3, 3-1, 2-2, 1-1;
     # 2-4, 4-2, 2-2 and 1-1 already hit the costlier blot, and 4-6, 6-4 now hit this one
     assert evaluator._features(bytes(b), 0, 25, f)[0] == 12 + 11 + 1
-    assert f[11:] == [(11 * 12 + 9 * 11 + 3 * 1 + 2) >> 2, 0]
+    assert f[11:13] == [(11 * 12 + 9 * 11 + 3 * 1 + 2) >> 2, 0]
     assert [int(v) for v in netmath.features([bytes(b)])[0]] == f

@@ -4,7 +4,7 @@ import os
 import pytest
 
 import tools  # noqa: F401
-from tools.train import recipe
+from tools.train import netmath, recipe
 
 pytest.importorskip("gnubg_nn")
 
@@ -18,7 +18,7 @@ def test_recipe_runs_every_stage_then_resumes(tmp_path):
     space = {}
     with open(os.path.join(work, "weights.py")) as f:
         exec(compile(f.read(), "weights.py", "exec"), space)
-    assert space["HIDDEN"] == 128 and len(space["W1"]) == 202 * 128 and len(space["W1F"]) == 2 * 13 * 128
+    assert space["HIDDEN"] == 128 and len(space["W1"]) == 202 * 128 and len(space["W1F"]) == 2 * netmath.FEATURES * 128
     # everything done: nothing runs again; --from reruns that stage on
     assert recipe.run(work, games=10, epochs=1, say=said.append) == []
     assert recipe.run(work, start="candidates", games=10, epochs=1, say=said.append) == [

@@ -58,6 +58,8 @@ ROLLS = array("i", [(1 << a) | (1 << b) | (1 << (a + b)) for a in range(1, 7) fo
               + [(1 << a) | (1 << 2 * a) | (1 << 3 * a) | (1 << 4 * a) for a in range(1, 7)])
 DIST_MASK = const(0x1FFFFFE)    # distances 1..24
 PIPLOSS = const(11)             # the features' pip losses to hits, after the shots
+SHAPE = const(13)               # then the shape features, each for us then them
+ACONTAIN = const(33)            # their last two, acontain and acontain2
 # Rolls of 36 on which a checker gets past the other side's points, by the
 # 12-bit mask of the blocked distances in front of it (bit d-1: distance d),
 # generated (tools/gen/weights.py).
@@ -210,12 +212,18 @@ if sys.implementation.name == "micropython":
         back_them = 0
         made_us = 0
         made_them = 0
+        tot_us = 0
+        tot_them = 0
+        pips_us = 0
+        pips_them = 0
         i = 0
         while i < 25:
             n = b[us + i]
             if n != 0:
                 occ_us |= 2 << i
                 back_us = i + 1
+                tot_us += n
+                pips_us += n * i
                 if n == 1:
                     blots_us |= 2 << i
                 if n >= 2 and i < 24:
@@ -231,6 +239,8 @@ if sys.implementation.name == "micropython":
             if n != 0:
                 occ_them |= 2 << i
                 back_them = i + 1
+                tot_them += n
+                pips_them += n * i
                 if n == 1:
                     blots_them |= 2 << i
                 if n >= 2 and i < 24:
@@ -256,17 +266,29 @@ if sys.implementation.name == "micropython":
         out[6] = esc[(made_us >> (26 - back_them)) & BLOCK_MASK] if back_them != 0 else 36
         least_us = 36
         least_them = 36
+        held_us = 36
+        held_them = 36
         p = 15
-        while p < 25:
+        while p < 26:
             e = esc[(made_them >> (26 - p)) & BLOCK_MASK]
-            if e < least_us:
+            if e < least_us and p < 25:
                 least_us = e
+            if e < held_them and p <= back_us:
+                held_them = e
             e = esc[(made_us >> (26 - p)) & BLOCK_MASK]
-            if e < least_them:
+            if e < least_them and p < 25:
                 least_them = e
+            if e < held_us and p <= back_them:
+                held_us = e
             p += 1
         out[7] = 36 - least_us
         out[8] = 36 - least_them
+        a = 36 - held_us
+        out[ACONTAIN] = a
+        out[ACONTAIN + 2] = (a * a) >> 5
+        a = 36 - held_them
+        out[ACONTAIN + 1] = a
+        out[ACONTAIN + 3] = (a * a) >> 5
         closed_us = 0
         closed_them = 0
         q = 1
@@ -276,6 +298,103 @@ if sys.implementation.name == "micropython":
             q += 1
         out[9] = closed_us * closed_us if b[us + 24] != 0 else 0
         out[10] = closed_them * closed_them if b[them + 24] != 0 else 0
+        # the shape features: a pass per side from the bar down (the plain
+        # twin's comments say what each step counts)
+        side = 0
+        while side < 2:
+            if side == 0:
+                own = us
+                made = made_them
+                ob = 24 - back_them
+                tot = tot_us
+                pips = pips_us
+                back = back_us
+            else:
+                own = them
+                made = made_us
+                ob = 24 - back_us
+                tot = tot_them
+                pips = pips_them
+                back = back_them
+            mean = (pips + tot - 1) // tot if tot != 0 else 0
+            c = b[own + 24]
+            timing = 24 * c
+            spare = c
+            mob = 19 * c * esc[(made >> 1) & BLOCK_MASK]
+            back_game = c
+            beyond = 0
+            square = 0
+            if c != 0 and mean < 24:
+                beyond = c
+                square = c * (24 - mean) * (24 - mean)
+            anchor = 0
+            low = 0
+            mid = 0
+            made_back = 0
+            free = 0
+            above = -1
+            above_n = 0
+            weight = 0
+            weighed = 0
+            i = 23
+            while i >= 0:
+                c = b[own + i]
+                if i >= 6:
+                    if c != 0:
+                        if i >= 12 and i > ob:
+                            if c != 2:
+                                m = c - 2 if c > 2 else 1
+                                spare += m
+                                timing += i * m
+                        else:
+                            spare += c
+                            timing += i * c
+                        mob += (i - 5) * c * esc[(made >> (25 - i)) & BLOCK_MASK]
+                elif c > 2:
+                    timing += i * (c - 2)
+                    spare += c - 2
+                elif c < 2:
+                    need = 2 - c
+                    if spare >= need:
+                        timing -= i * need
+                        spare -= need
+                if c != 0:
+                    if i < ob:
+                        free += c * (i + 1)
+                    if i > mean:
+                        d = i - mean
+                        beyond += c
+                        square += c * d * d
+                    if i >= 18:
+                        back_game += c
+                    if c >= 2:
+                        if anchor == 0:
+                            anchor = i + 1
+                        if i >= 18:
+                            made_back += 1
+                            low = i + 1
+                        elif i >= 12 and mid == 0:
+                            mid = i + 1
+                        if i > 0:
+                            if above >= 0:
+                                d = above - i
+                                weight += (11 if d <= 6 else 13 - d if d <= 11 else 0) * above_n
+                                weighed += above_n
+                            above = i
+                            above_n = c
+                i -= 1
+            k = SHAPE + side
+            out[k] = back
+            out[k + 2] = anchor
+            out[k + 4] = 25 - low if low != 0 else 25 - mid if mid != 0 else 12
+            out[k + 6] = (free + 2) >> 2
+            out[k + 8] = ((timing if timing > 0 else 0) + 2) >> 2
+            out[k + 10] = (mob + 32) >> 6
+            out[k + 12] = ((square + beyond - 1) // beyond + 2) >> 2 if beyond != 0 else 0
+            out[k + 14] = 64 * (11 * weighed - weight) // (11 * weighed) if weighed != 0 else 0
+            out[k + 16] = back_game - 3 if made_back > 1 else 0
+            out[k + 18] = back_game if made_back == 1 else 0
+            side += 1
         return f
 
     @micropython.viper

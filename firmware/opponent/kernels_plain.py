@@ -8,8 +8,8 @@ import sys
 from array import array
 
 from firmware.opponent import kernels, weights
-from firmware.opponent.kernels import (B2, BLOCK_MASK, DIST_MASK, ESCAPES, FSHIFT, HMAX, HSIG, OFF_INPUT,
-                                       OMAX, ONE, OSHIFT, OSIG, OZERO, PIPLOSS, ROLLS, W1, W2)
+from firmware.opponent.kernels import (ACONTAIN, B2, BLOCK_MASK, DIST_MASK, ESCAPES, FSHIFT, HMAX, HSIG,
+                                       OFF_INPUT, OMAX, ONE, OSHIFT, OSIG, OZERO, PIPLOSS, ROLLS, SHAPE, W1, W2)
 
 if sys.byteorder != "little":
     raise ValueError("W1F holds little-endian int16, not %s-endian" % sys.byteorder)
@@ -134,7 +134,9 @@ def features(board, us, them, f):
     of 36 on which each side, if it has a checker on the bar, fails to
     enter (the square of the other side's home points made); f[11],
     f[12]: the pips the other side loses to the hits of f[0] and f[1]
-    (_hits)."""
+    (_hits); f[13] to f[36]: netmath.SHAPES, each for the side on roll
+    then the other side: f[13 + 2 * k + side] (netmath._shape and
+    _acontain define them)."""
     occ_us = 0
     occ_them = 0
     blots_us = 0
@@ -147,6 +149,10 @@ def features(board, us, them, f):
     back_them = 0
     made_us = 0
     made_them = 0
+    tot_us = 0                  # checkers on the board, bar included
+    tot_them = 0
+    pips_us = 0                 # their sum of indices (the bar 24)
+    pips_them = 0
     # Both sides in one pass, the same steps written out for each: a helper
     # per side would return a tuple, an allocation per play on the device.
     for i in range(25):
@@ -154,6 +160,8 @@ def features(board, us, them, f):
         if n:
             occ_us |= 2 << i
             back_us = i + 1
+            tot_us += n
+            pips_us += n * i
             if n == 1:
                 blots_us |= 2 << i
             if n >= 2 and i < 24:
@@ -169,6 +177,8 @@ def features(board, us, them, f):
         if n:
             occ_them |= 2 << i
             back_them = i + 1
+            tot_them += n
+            pips_them += n * i
             if n == 1:
                 blots_them |= 2 << i
             if n >= 2 and i < 24:
@@ -190,17 +200,32 @@ def features(board, us, them, f):
     esc = ESCAPES
     f[5] = esc[made_them >> (26 - back_us) & BLOCK_MASK] if back_us else 36
     f[6] = esc[made_us >> (26 - back_them) & BLOCK_MASK] if back_them else 36
+    # containment (points 15 to 24) and, from the bar to the rearmost
+    # checker's point, the same escapes for acontain: held_us is the
+    # fewest escapes of their rearmost checker past our points
     least_us = 36
     least_them = 36
-    for p in range(15, 25):
+    held_us = 36
+    held_them = 36
+    for p in range(15, 26):
         e = esc[made_them >> (26 - p) & BLOCK_MASK]
-        if e < least_us:
+        if e < least_us and p < 25:
             least_us = e
+        if e < held_them and p <= back_us:
+            held_them = e
         e = esc[made_us >> (26 - p) & BLOCK_MASK]
-        if e < least_them:
+        if e < least_them and p < 25:
             least_them = e
+        if e < held_us and p <= back_them:
+            held_us = e
     f[7] = 36 - least_us
     f[8] = 36 - least_them
+    a = 36 - held_us
+    f[ACONTAIN] = a
+    f[ACONTAIN + 2] = (a * a) >> 5
+    a = 36 - held_them
+    f[ACONTAIN + 1] = a
+    f[ACONTAIN + 3] = (a * a) >> 5
     closed_us = 0
     closed_them = 0
     for q in range(1, 7):
@@ -208,6 +233,104 @@ def features(board, us, them, f):
         closed_them += made_us >> q & 1
     f[9] = closed_us * closed_us if board[us + 24] else 0
     f[10] = closed_them * closed_them if board[them + 24] else 0
+    # The shape features: one pass per side from the bar down, the same
+    # steps for both sides (one loop, not a helper: see above).
+    for side in range(2):
+        if side == 0:
+            own = us
+            made = made_them    # the other side's points
+            ob = 24 - back_them     # its rearmost checker, in our indices
+            tot = tot_us
+            pips = pips_us
+            back = back_us
+        else:
+            own = them
+            made = made_us
+            ob = 24 - back_us
+            tot = tot_them
+            pips = pips_them
+            back = back_them
+        mean = (pips + tot - 1) // tot if tot else 0
+        # the bar: timing counts its checkers at 24 pips
+        c = board[own + 24]
+        timing = 24 * c
+        spare = c               # the checkers timing has counted
+        mob = 19 * c * esc[made >> 1 & BLOCK_MASK]
+        back_game = c
+        beyond = 0              # checkers beyond the mean, and their
+        square = 0              # squared distances from it
+        if c and mean < 24:
+            beyond = c
+            square = c * (24 - mean) * (24 - mean)
+        anchor = 0
+        low = 0                 # the lowest point made in 19..24
+        mid = 0                 # the highest in 13..18
+        made_back = 0           # points made in 19..24
+        free = 0
+        above = -1              # the made point above (backbone)
+        above_n = 0             # and its checkers
+        weight = 0
+        weighed = 0
+        for i in range(23, -1, -1):
+            c = board[own + i]
+            if i >= 6:
+                if c:
+                    if i >= 12 and i > ob:
+                        # past the other side's rearmost checker: the
+                        # point is kept (two stay), a blot moves
+                        if c != 2:
+                            m = c - 2 if c > 2 else 1
+                            spare += m
+                            timing += i * m
+                    else:
+                        spare += c
+                        timing += i * c
+                    mob += (i - 5) * c * esc[made >> (25 - i) & BLOCK_MASK]
+            elif c > 2:
+                timing += i * (c - 2)
+                spare += c - 2
+            elif c < 2:
+                # the checkers that would fill the point, while the
+                # counted ones hold them
+                need = 2 - c
+                if spare >= need:
+                    timing -= i * need
+                    spare -= need
+            if c:
+                if i < ob:
+                    free += c * (i + 1)
+                if i > mean:
+                    d = i - mean
+                    beyond += c
+                    square += c * d * d
+                if i >= 18:
+                    back_game += c
+                if c >= 2:
+                    if not anchor:
+                        anchor = i + 1
+                    if i >= 18:
+                        made_back += 1
+                        low = i + 1
+                    elif i >= 12 and not mid:
+                        mid = i + 1
+                    if i > 0:
+                        if above >= 0:
+                            d = above - i
+                            weight += (11 if d <= 6 else 13 - d if d <= 11 else 0) * above_n
+                            weighed += above_n
+                        above = i
+                        above_n = c
+        k = SHAPE + side
+        f[k] = back
+        f[k + 2] = anchor
+        f[k + 4] = 25 - low if low else 25 - mid if mid else 12
+        f[k + 6] = (free + 2) >> 2
+        f[k + 8] = ((timing if timing > 0 else 0) + 2) >> 2
+        f[k + 10] = (mob + 32) >> 6
+        f[k + 12] = ((square + beyond - 1) // beyond + 2) >> 2 if beyond else 0
+        f[k + 14] = 64 * (11 * weighed - weight) // (11 * weighed) if weighed else 0
+        f[k + 16] = back_game - 3 if made_back > 1 else 0
+        f[k + 18] = back_game if made_back == 1 else 0
     return f
 
 

@@ -10,9 +10,10 @@ from array import array
 
 # the opponent first: compiled from source, its weights need 25 KB in one
 # piece of a 200 KB heap that later imports fragment
-from firmware.opponent import evaluator, kernels, kernels_plain
+from firmware.opponent import evaluator, kernels, kernels_plain, weights
 from firmware.engine import movegen
 from firmware.engine.position import START, flip, winner_kind
+from tests.portable.boards import edges, scattered
 
 VIPER = kernels.VIPER is not None
 
@@ -68,6 +69,8 @@ def test_every_play_scores_the_same_through_both_paths():
                 evaluator.use_viper(True)
                 q = list(viper.score_after(result))
                 assert p == q, (result, p, q)
+                # the features too: the new ones' rows may be zero
+                assert list(plain.feat) == list(viper.feat), result
                 plays_seen += 1
     finally:
         evaluator.use_viper(True)
@@ -92,6 +95,56 @@ def test_full_evaluations_and_features_agree():
                 assert list(plain_features(b, us, them, f)) == list(viper_features(b, us, them, g)), b
     finally:
         evaluator.use_viper(True)
+
+
+def test_features_agree_at_the_edges_and_on_random_boards():
+    # a side on the bar, one checker left, fifteen on a point, races, back
+    # games (tests/portable/boards.py), and random boards, from both sides
+    if not VIPER:
+        return
+    f = array("i", bytes(4 * evaluator.FEATURES))
+    g = array("i", bytes(4 * evaluator.FEATURES))
+    plain_features = kernels_plain.features
+    viper_features = kernels.VIPER[3]
+    for cases in (edges(), scattered(3000, 13)):
+        for board in cases:
+            for us, them, b in ((0, 25, board), (25, 0, flip(board))):
+                assert list(plain_features(b, us, them, f)) == list(viper_features(b, us, them, g)), b
+
+
+def test_every_feature_row_goes_in_alike():
+    # the shipped rows of the shape features are zero (added before
+    # training): with a row of small random weights for every feature,
+    # both paths score the plays of 60 rolls the same
+    if not VIPER:
+        return
+    rows = array("h", bytes(2 * evaluator.FEATURES * weights.HIDDEN))
+    state = 5
+    for i in range(len(rows)):
+        state = _next(state)
+        rows[i] = (state >> 8) % 601 - 300
+    shipped = kernels.W1F, kernels_plain.W1F
+    kernels.W1F = kernels_plain.W1F = rows
+    plain, viper = _scorers()
+    try:
+        for board, d1, d2 in _positions(60, 14):
+            base = flip(board)
+            evaluator.use_viper(False)
+            plain.set_base(base)
+            evaluator.use_viper(True)
+            viper.set_base(base)
+            assert list(plain.base_facc) == list(viper.base_facc), base
+            plays = movegen.plays(board, d1, d2)
+            for i in range(len(plays)):
+                result = plays.result(i)
+                evaluator.use_viper(False)
+                p = list(plain.score_after(result))
+                evaluator.use_viper(True)
+                assert p == list(viper.score_after(result)), result
+                assert list(plain.facc) == list(viper.facc), result
+    finally:
+        evaluator.use_viper(True)
+        kernels.W1F, kernels_plain.W1F = shipped
 
 
 def test_kernels_agree_on_extreme_counts():

@@ -26,10 +26,12 @@ if sys.implementation.name == "micropython":
     import gc
     import time
 
+    # the opponent first: compiled from source, its weights need their
+    # bytes in one piece of a 200 KB heap that later imports fragment
+    from firmware.opponent import evaluator
     import devicetime
     from firmware.engine import movegen
     from firmware.engine.position import START, flip, winner_kind
-    from firmware.opponent import evaluator
 
 
 def positions(count):

@@ -9,7 +9,7 @@ fast twin and still measure what ships.
 import numpy as np
 
 RAW_INPUTS = 202       # slot units and checkers off; the linear prefilter's inputs
-FEATURES = 13          # hand-made inputs after them (features() below)
+FEATURES = 37          # hand-made inputs after them (features() below)
 INPUTS = RAW_INPUTS + FEATURES
 ONE = 10000
 
@@ -122,11 +122,143 @@ def _passed(b, f):
     return _back(b) + _back(f) <= 25
 
 
+SHAPES = ("back", "anchor", "forward", "freepip", "timing", "mobility",
+          "moment", "backbone", "backgame", "backgame1", "acontain", "acontain2")
+"""The 24 features after the first 13: each of these for the side on roll,
+then for the other side (features())."""
+
+
+def _shape(own, made_opp, ob):
+    """The first ten SHAPES of one side, as a list of (N,) int64: own, the
+    side's counts (N, 25) (index i: its point i + 1; 24: the bar);
+    made_opp, the other side's made points (_made of the side's board);
+    ob, the other side's rearmost checker as an index in the side's
+    numbering (24 - its _back: -1 on the bar, 24 when it has none left).
+
+    back: the point of the rearmost checker (25 the bar, 0 none);
+    anchor: the side's highest point holding two or more (0 none);
+    forward: 25 less its lowest such point in 19..24, else less its highest
+      in 13..18, else 12;
+    freepip: the pips of the checkers already past the other side's
+      rearmost checker, in quarters;
+    timing: the pips the side can play before it must break its home
+      board, gnubg's I_TIMING: the bar at 24 pips; points 13..24 past the
+      other side's rearmost checker keep two (a blot counts as one
+      checker to move); other points from the 7 up give all theirs; then
+      from the 6 point down each home point's spares go in and each open
+      or single point takes back the checkers that would fill it, while
+      the pips gathered hold them; in quarters;
+    mobility: each checker from the 7 point up (bar included) weighted by
+      how far it is from home (its point less 6) times its escapes past
+      the other side's points, in 64ths;
+    moment: the one-sided second moment: the mean squared distance of the
+      checkers beyond the mean point (both means rounded up), in quarters;
+    backbone: 64 less 64 times the share of connectivity between the
+      side's made points: each made point weighs its checkers by how well
+      the next made point below supports it (11 within 6 points, 13 less
+      the gap up to 11, 0 beyond);
+    backgame: with two or more points made in 19..24, the checkers there
+      and on the bar less 3 (else 0);
+    backgame1: with exactly one such point, the checkers there and on the
+      bar (else 0)."""
+    n = len(own)
+    idx = np.arange(25)
+    occ = own > 0
+    back = (occ * (idx + 1)).max(1)
+    made = own[:, :24] >= 2
+    below = made & (np.arange(1, 25) <= back[:, None])
+    anchor = (below * np.arange(1, 25)).max(1)
+    forward = np.full(n, 12)
+    found = np.zeros(n, bool)
+    for p in range(19, 25):
+        hit = ~found & made[:, p - 1] & (p <= anchor)
+        forward = np.where(hit, 25 - p, forward)
+        found |= hit
+    for p in range(18, 12, -1):
+        hit = ~found & made[:, p - 1]
+        forward = np.where(hit, 25 - p, forward)
+        found |= hit
+    free = ((idx[:24] < ob[:, None]) * own[:, :24] * (idx[:24] + 1)).sum(1)
+    # timing: the bar, the outfield and the points before home, then the
+    # home board from its highest point down
+    t = 24 * own[:, 24]
+    no = own[:, 24].copy()
+    for i in range(23, 11, -1):
+        c = own[:, i]
+        act = (i > ob) & (c > 0) & (c != 2)
+        m = np.where(c > 2, c - 2, 1)
+        no = no + np.where(act, m, 0)
+        t = t + np.where(act, i * m, 0)
+    for i in range(23, 5, -1):
+        c = own[:, i]
+        act = ((i <= ob) | (i < 12)) & (c > 0)
+        no = no + np.where(act, c, 0)
+        t = t + np.where(act, i * c, 0)
+    for i in range(5, -1, -1):
+        c = own[:, i]
+        over = c > 2
+        t = t + np.where(over, i * (c - 2), 0)
+        no = no + np.where(over, c - 2, 0)
+        need = np.where(c < 2, 2 - c, 0)
+        ok = (c < 2) & (no >= need)
+        t = t - np.where(ok, i * need, 0)
+        no = no - np.where(ok, need, 0)
+    timing = np.maximum(t, 0)
+    mob = np.zeros(n, dtype=np.int64)
+    for i in range(6, 25):
+        mob += (i - 5) * own[:, i] * _escapes(made_opp, i + 1)
+    tot = own.sum(1)
+    s = (own * idx).sum(1)
+    mean = np.where(tot > 0, (s + tot - 1) // np.maximum(tot, 1), 0)
+    dd = idx[None, :] - mean[:, None]
+    beyond = dd > 0
+    j = (own * beyond).sum(1)
+    k = (own * beyond * dd * dd).sum(1)
+    moment = np.where(j > 0, (k + j - 1) // np.maximum(j, 1), 0)
+    # backbone: each made point from the 24 down to the 2 weighs the made
+    # point above it (pa) by its distance
+    pa = np.full(n, -1)
+    w = np.zeros(n, dtype=np.int64)
+    tt = np.zeros(n, dtype=np.int64)
+    rows = np.arange(n)
+    for p in range(23, 0, -1):
+        m = own[:, p] >= 2
+        have = m & (pa >= 0)
+        d = pa - p
+        c = np.where(d <= 6, 11, np.where(d <= 11, 13 - d, 0))
+        cnt = own[rows, np.maximum(pa, 0)]
+        w += np.where(have, c * cnt, 0)
+        tt += np.where(have, cnt, 0)
+        pa = np.where(m, p, pa)
+    backbone = np.where(tt > 0, (64 * (11 * tt - w)) // np.maximum(11 * tt, 1), 0)
+    nac = (own[:, 18:24] >= 2).sum(1)
+    totb = own[:, 18:25].sum(1)
+    backg = np.where(nac > 1, totb - 3, 0)
+    backg1 = np.where(nac == 1, totb, 0)
+    return [back, anchor, forward, (free + 2) >> 2, (timing + 2) >> 2, (mob + 32) >> 6,
+            (moment + 2) >> 2, backbone, backg, backg1]
+
+
+def _acontain(made, opp_back):
+    """The last two SHAPES of a side: how well its points (made: the
+    side's made points, _made of the flipped board) hold the other side's
+    rearmost checker, whose point is opp_back (its _back): acontain, 36
+    less the fewest escapes from any of the other side's points 15 to 25
+    (the bar) that are not behind that checker (0 when it is past its 15
+    point); acontain2, its square in 32nds."""
+    least = np.full(len(made), 36, dtype=np.int64)
+    for p in range(15, 26):
+        least = np.where(p <= opp_back, np.minimum(least, _escapes(made, p)), least)
+    a = 36 - least
+    return [a, (a * a) >> 5]
+
+
 def features(boards):
     """int64 (N, FEATURES): shots for us and for them, each side's longest
     prime, and 1 when the sides are past each other (a race); then each
     side's back escapes, containment by the other side, and dance rolls;
-    then the pips each side's hits cost the other."""
+    then the pips each side's hits cost the other; then the 24 SHAPES,
+    each for us then for them (_shape, _acontain)."""
     b = as_array(boards)
     f = flip_array(b)
     race = _passed(b, f).astype(np.int64)
@@ -134,7 +266,14 @@ def features(boards):
     et, ct, dt = _contact(f)
     su, lu = _hits(b)
     st, lt = _hits(f)
-    return np.stack([su, st, _prime(b), _prime(f), race, eu, et, cu, ct, du, dt, lu, lt], axis=1)
+    cols = [su, st, _prime(b), _prime(f), race, eu, et, cu, ct, du, dt, lu, lt]
+    bu, bt = _back(b), _back(f)
+    mu, mt = _made(b), _made(f)
+    us = _shape(b[:, :25], mu, 24 - bt) + _acontain(mt, bt)
+    them = _shape(f[:, :25], mt, 24 - bu) + _acontain(mu, bu)
+    for a, c in zip(us, them):
+        cols += [a, c]
+    return np.stack(cols, axis=1).astype(np.int64)
 
 
 def flip_array(b):
