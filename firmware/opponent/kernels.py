@@ -405,16 +405,29 @@ if sys.implementation.name == "micropython":
         w = ptr16(W1F)  # noqa: F821
         n = int(len(facc))
         nf = int(len(f))
+        held = -1                       # a changed feature's row, waiting for a second
+        held_m = 0
         k = 0
         while k < nf:
             m = ff[k] - bf[k]           # features are small and not negative
             if m != 0:
-                start = k * n
-                j = 0
-                while j < n:
-                    a[j] += m * ((w[start + j] ^ 0x8000) - 0x8000)
-                    j += 1
+                if held < 0:
+                    held = k * n
+                    held_m = m
+                else:
+                    start = k * n
+                    j = 0
+                    while j < n:
+                        a[j] += (held_m * ((w[held + j] ^ 0x8000) - 0x8000)
+                                 + m * ((w[start + j] ^ 0x8000) - 0x8000))
+                        j += 1
+                    held = -1
             k += 1
+        if held >= 0:
+            j = 0
+            while j < n:
+                a[j] += held_m * ((w[held + j] ^ 0x8000) - 0x8000)
+                j += 1
 
     @micropython.viper
     def _v_finish(acc, facc, out, bias: int):

@@ -337,15 +337,26 @@ def features(board, us, them, f):
 def feature_change(facc, base_f, f):
     """Adds the features' change from base_f to f to the feature
     accumulator facc (1/2**(5 + FEATURE_SHIFT) steps, no offset; it starts
-    from the biases)."""
+    from the biases). The changed features' rows go in two at a time, one
+    pass over facc for both (in viper that halves the loop's overhead)."""
     w = W1F
     n = len(facc)
+    held = -1                   # a changed feature's row, waiting for a second
+    held_m = 0
     for k in range(len(f)):
         m = f[k] - base_f[k]
         if m:
-            start = k * n
-            for j in range(n):
-                facc[j] += m * w[start + j]
+            if held < 0:
+                held = k * n
+                held_m = m
+            else:
+                start = k * n
+                for j in range(n):
+                    facc[j] += held_m * w[held + j] + m * w[start + j]
+                held = -1
+    if held >= 0:
+        for j in range(n):
+            facc[j] += held_m * w[held + j]
 
 
 def _sigmoid(v):
