@@ -1,6 +1,7 @@
 """The training recipe runs end to end in one command and resumes."""
 import os
 
+import numpy as np
 import pytest
 
 import tools  # noqa: F401
@@ -15,6 +16,12 @@ def test_recipe_runs_every_stage_then_resumes(tmp_path):
     said = []
     # a scaled-down recipe: 10 games for each 10,000, one epoch a stage
     assert recipe.run(work, games=10, epochs=1, say=said.append) == names
+    # the shape features' rows are added at zero
+    trained = np.load(os.path.join(work, "quantise.npz"))
+    net = np.load(os.path.join(work, "evaluator_net.npz"))
+    assert len(trained["W1"]) == recipe.TRAINED_INPUTS and len(net["W1"]) == netmath.INPUTS
+    assert (net["W1"][:recipe.TRAINED_INPUTS] == trained["W1"]).all() and not net["W1"][recipe.TRAINED_INPUTS:].any()
+    assert (net["lin"] == trained["lin"]).all()
     space = {}
     with open(os.path.join(work, "weights.py")) as f:
         exec(compile(f.read(), "weights.py", "exec"), space)
@@ -28,8 +35,7 @@ def test_recipe_runs_every_stage_then_resumes(tmp_path):
 
 
 def test_widening_keeps_the_network_and_adds_small_units():
-    import numpy as np
-    from tools.train import net, netmath
+    from tools.train import net
     old = np.load(recipe.START)
     wide = net.widen(old, netmath.INPUTS, 144)
     assert wide["W1"].shape == (netmath.INPUTS, 144) and wide["W2"].shape == (144, 5) and wide["b1"].shape == (144,)
@@ -43,7 +49,6 @@ def test_widening_keeps_the_network_and_adds_small_units():
 
 
 def test_blended_labels_are_the_average_of_the_same_positions(tmp_path):
-    import numpy as np
     from tools.train import net
     boards = np.array([[1] + [0] * 49, [2] + [0] * 49, [1] + [0] * 49], dtype=np.uint8)
     p1 = np.array([[0.6, 0.2, 0.0, 0.1, 0.0], [0.4, 0.1, 0.0, 0.2, 0.0], [0.6, 0.2, 0.0, 0.1, 0.0]])
