@@ -70,7 +70,7 @@ def test_strongest_level_searches_the_best_candidates_one_ply_deeper():
     assert ai.LEVEL_PLY[ai.LEVELS - 1] == 1
     board = START
     changed = 0
-    for d1, d2 in ((1, 1), (6, 4), (5, 2)):
+    for d1, d2 in ((1, 1), (6, 4), (2, 3)):
         hints = ai.hint(board, d1, d2, ai.CANDIDATES)
         candidates = [h for h in hints if h[0] >= hints[0][0] - ai.MARGIN]
         sums = [_one_ply_sum(h[1]) for h in candidates]
@@ -78,7 +78,7 @@ def test_strongest_level_searches_the_best_candidates_one_ply_deeper():
         chosen = ai.choose(board, d1, d2, ai.LEVELS)[0]
         assert chosen == expected
         changed += chosen != hints[0][1]
-    # 1-1 at the start: the 0-ply favourite is not the 1-ply choice
+    # 2-3 at the start: the 0-ply favourite is not the 1-ply choice
     assert changed >= 1
 
 

@@ -16,12 +16,11 @@ def test_recipe_runs_every_stage_then_resumes(tmp_path):
     said = []
     # a scaled-down recipe: 10 games for each 10,000, one epoch a stage
     assert recipe.run(work, games=10, epochs=1, say=said.append) == names
-    # the shape features' rows are added at zero
-    trained = np.load(os.path.join(work, "quantise.npz"))
+    # the stages to blend train the inputs before the shape features; distil adds them
+    blend = np.load(os.path.join(work, "blend.npz"))
     net = np.load(os.path.join(work, "evaluator_net.npz"))
-    assert len(trained["W1"]) == recipe.TRAINED_INPUTS and len(net["W1"]) == netmath.INPUTS
-    assert (net["W1"][:recipe.TRAINED_INPUTS] == trained["W1"]).all() and not net["W1"][recipe.TRAINED_INPUTS:].any()
-    assert (net["lin"] == trained["lin"]).all()
+    assert len(blend["W1"]) == recipe.BEFORE_SHAPE and len(net["W1"]) == netmath.INPUTS
+    assert net["W1"][recipe.BEFORE_SHAPE:].any()
     space = {}
     with open(os.path.join(work, "weights.py")) as f:
         exec(compile(f.read(), "weights.py", "exec"), space)
@@ -29,7 +28,7 @@ def test_recipe_runs_every_stage_then_resumes(tmp_path):
     # everything done: nothing runs again; --from reruns that stage on
     assert recipe.run(work, games=10, epochs=1, say=said.append) == []
     assert recipe.run(work, start="candidates", games=10, epochs=1, say=said.append) == [
-        "candidates", "contact", "oneply", "piploss", "blend", "quantise", "install", "weights"]
+        "candidates", "contact", "oneply", "piploss", "blend", "distil", "quantise", "install", "weights"]
     with pytest.raises(ValueError):
         recipe.run(work, start="nonsense", games=10, epochs=1)
 

@@ -48,7 +48,7 @@ REPLIES = const(6)           # replies per roll the network scores, the linear p
 # is searched only while the work so far and a searched candidate's mean
 # fit. A count, not a clock, so the host's benchmarks make the device's
 # choices.
-SEARCH_WORK = const(5000000)    # 0: every candidate
+SEARCH_WORK = const(4000000)    # 0: every candidate
 COST_ROLL = const(5000)         # one roll's replies generated, in the cap's model
 NET_PLAYS = const(48)        # beyond this many plays a linear prefilter picks which
 _BEST = const(1000000)       # above any equity

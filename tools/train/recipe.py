@@ -23,15 +23,17 @@ Stages, in order (docs/ai.md, Training):
                  (data1p1 to data3p1)
   piploss        trains on from there on the same labels with two more
                  features (the pips each side's shots cost), their rows at zero
-                 (215 inputs, TRAINED_INPUTS: so do the stages after it)
+                 (215 inputs, BEFORE_SHAPE)
   blend          trains on from there with each label the average of the
-                 position's 1-ply and 0-ply labels
-  quantise       the blend network's raw first-layer rows rounded to the
+                 position's 1-ply and 0-ply labels (215 inputs)
+  distil         trains on from there, 30 epochs at lr 0.001, on the 0-ply
+                 labels alone (data1 to data3) with the 24 shape features
+                 added, their rows at zero (all 239 inputs): closer to
+                 gnubg's own 0-ply
+  quantise       the distil network's raw first-layer rows rounded to the
                  device's int8 steps and held there, the rest trained to
-                 answer as the blend network does on data1 to data3
-  install        the result, widened with zero rows for the inputs past
-                 TRAINED_INPUTS (the 24 shape features), becomes
-                 tools/data/evaluator_net.npz
+                 answer as the distil network does on data1 to data3
+  install        the result becomes tools/data/evaluator_net.npz
   weights        tools.gen.weights: the integer tables, firmware/opponent/weights.py
 
 Resumable: a finished stage leaves WORK/STAGE.done and is skipped next time;
@@ -45,23 +47,22 @@ can change the last bits of float sums, and with them the trained weights).
 """
 import argparse
 import os
+import shutil
 import sys
 
 START = "tools/data/net202.npz"
 CHECKPOINT = "tools/data/evaluator_net.npz"
 WEIGHTS = "firmware/opponent/weights.py"
 ZERO_PLY = ("data1", "data2", "data3")          # the data sets labelled by gnubg's 0-ply
-TRAINED_INPUTS = 215    # the inputs the shipped network was trained on; the shape features came after
+BEFORE_SHAPE = 215      # the inputs before the 24 shape features, which the distil stage adds
 ONE_PLY = ("data1p1", "data2p1", "data3p1")     # and by its 1-ply
 
 
 def stages(work, games=None, epochs=None):
     """[(name, run)]: run() does the stage. games and epochs scale the
     recipe down (tests); None keeps the recipe's own figures."""
-    import numpy as np
-
     from tools.gen import weights as gen_weights
-    from tools.train import data, net, netmath
+    from tools.train import data, net
 
     def g(n):
         return str(n if games is None else max(1, n * games // 10000))
@@ -73,10 +74,7 @@ def stages(work, games=None, epochs=None):
         return os.path.join(work, name)
 
     def install():
-        trained = np.load(path("quantise.npz"))
-        wide = dict(trained)
-        wide.update(net.widen(trained, netmath.INPUTS))
-        np.savez(CHECKPOINT if work_is_default else path("evaluator_net.npz"), **wide)
+        shutil.copyfile(path("quantise.npz"), CHECKPOINT if work_is_default else path("evaluator_net.npz"))
 
     def train_on(sets, start, name, inputs=None, blend=()):
         """6 epochs at lr 0.0005 on sets, from the start stage's network;
@@ -109,12 +107,14 @@ def stages(work, games=None, epochs=None):
         ("candidates", lambda: train_on(ZERO_PLY, "features", "candidates", 207)),
         ("contact", lambda: train_on(ZERO_PLY, "candidates", "contact", 213)),
         ("oneply", lambda: train_on(ONE_PLY, "contact", "oneply", 213)),
-        ("piploss", lambda: train_on(ONE_PLY, "oneply", "piploss", TRAINED_INPUTS)),
-        ("blend", lambda: train_on(ONE_PLY, "piploss", "blend", TRAINED_INPUTS, blend=ZERO_PLY)),
+        ("piploss", lambda: train_on(ONE_PLY, "oneply", "piploss", BEFORE_SHAPE)),
+        ("blend", lambda: train_on(ONE_PLY, "piploss", "blend", BEFORE_SHAPE, blend=ZERO_PLY)),
+        ("distil", lambda: net.main(["--data"] + [path(d + ".npz") for d in ZERO_PLY]
+                                    + ["--hidden", "128", "--epochs", e(30), "--lr", "0.001",
+                                       "--init", path("blend.npz"), "--resume", "--out", path("distil.npz")])),
         ("quantise", lambda: net.main(["--data"] + [path(d + ".npz") for d in ZERO_PLY]
                                       + ["--hidden", "128", "--epochs", e(3), "--lr", "0.0002",
-                                         "--init", path("blend.npz"), "--teacher", path("blend.npz"),
-                                         "--inputs", str(TRAINED_INPUTS),
+                                         "--init", path("distil.npz"), "--teacher", path("distil.npz"),
                                          "--fixed-raw", "--resume", "--out", path("quantise.npz")])),
         ("install", install),
         ("weights", lambda: gen_weights.main(["--net", final, "--out", out])),
