@@ -77,24 +77,36 @@ def test_every_play_scores_the_same_through_both_paths():
     assert plays_seen > 3000, plays_seen
 
 
-def test_full_evaluations_and_features_agree():
-    if not VIPER:
-        return
+def _features_agree(boards):
+    """The plain and viper features of each board (an iterable: the boards
+    are not all held at once), read from both sides."""
     f = array("i", bytes(4 * evaluator.FEATURES))
     g = array("i", bytes(4 * evaluator.FEATURES))
-    plain_features = kernels_plain.features
     viper_features = kernels.VIPER[3]
+    for board in boards:
+        for us, them, b in ((0, 25, board), (25, 0, flip(board))):
+            assert list(kernels_plain.features(b, us, them, f)) == list(viper_features(b, us, them, g)), b
+
+
+def _evaluations_agree(positions):
+    """Each board's evaluation by the plain twins and by the viper kernels;
+    yields the board."""
     try:
-        for board, d1, d2 in _positions(2000, 12):
+        for board, d1, d2 in positions:
             evaluator.use_viper(False)
             p = evaluator.evaluate(board)
             evaluator.use_viper(True)
             q = evaluator.evaluate(board)
             assert p == q, (board, p, q)
-            for us, them, b in ((0, 25, board), (25, 0, flip(board))):
-                assert list(plain_features(b, us, them, f)) == list(viper_features(b, us, them, g)), b
+            yield board
     finally:
         evaluator.use_viper(True)
+
+
+def test_full_evaluations_and_features_agree():
+    if not VIPER:
+        return
+    _features_agree(_evaluations_agree(_positions(2000, 12)))
 
 
 def test_features_agree_at_the_edges_and_on_random_boards():
@@ -102,14 +114,8 @@ def test_features_agree_at_the_edges_and_on_random_boards():
     # games (tests/portable/boards.py), and random boards, from both sides
     if not VIPER:
         return
-    f = array("i", bytes(4 * evaluator.FEATURES))
-    g = array("i", bytes(4 * evaluator.FEATURES))
-    plain_features = kernels_plain.features
-    viper_features = kernels.VIPER[3]
-    for cases in (edges(), scattered(3000, 13)):
-        for board in cases:
-            for us, them, b in ((0, 25, board), (25, 0, flip(board))):
-                assert list(plain_features(b, us, them, f)) == list(viper_features(b, us, them, g)), b
+    _features_agree(edges())
+    _features_agree(scattered(3000, 13))
 
 
 def test_every_feature_row_goes_in_alike():

@@ -630,6 +630,27 @@ def cost(positions, level, seed, plain=False):
     }
 
 
+def judge_positions(count, seed, player):
+    """`count` (board, d1, d2) from the player's self-play, a fifth of the
+    turns after the first taken at random, each with the roll that came."""
+    rng = np.random.default_rng(seed)
+    found = []
+    g = 0
+    while len(found) < count:
+        board = START
+        dice = Dice((seed, 99, g))
+        g += 1
+        for turn in range(400):
+            d1, d2 = dice.roll(turn)
+            if turn and rng.random() < 0.2:
+                found.append((board, d1, d2))
+            result = player(board, d1, d2)
+            if winner_kind(result):
+                break
+            board = flip(result)
+    return found[:count]
+
+
 def judge(positions, seed, configs, ply=1, other=None, race=None):
     """Decision quality: for positions from 0-ply self-play, a random roll
     each, every configuration's choice scored by GNU Backgammon at `ply`;
@@ -664,26 +685,9 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
         add("gnubg's network, ", GnubgNet(), weights, *settings[0])
     names = [add("", net, weights, *setting) for setting in settings]
     first = names[0] if names else None
-    rng = np.random.default_rng(seed)
-    me = players["0-ply"]
-    found = []
-    g = 0
-    while len(found) < positions:
-        board = START
-        dice = Dice((seed, 99, g))
-        g += 1
-        for turn in range(400):
-            d1, d2 = dice.roll(turn)
-            if turn and rng.random() < 0.2:
-                found.append((board, d1, d2))
-            result = me(board, d1, d2)
-            if winner_kind(result):
-                break
-            board = flip(result)
-
     loss = {k: [] for k in players}
     in_race = []
-    for board, d1, d2 in found[:positions]:
+    for board, d1, d2 in judge_positions(positions, seed, players["0-ply"]):
         if len(movegen.plays(board, d1, d2)) == 1:
             continue
         picks = {k: f(board, d1, d2) for k, f in players.items()}

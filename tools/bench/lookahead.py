@@ -37,7 +37,7 @@ from tools.bench import luck as bench_luck
 from tools.train import netmath
 from firmware.opponent import ai, weights
 from firmware.engine import movegen
-from firmware.engine.position import START, flip, winner_kind
+from firmware.engine.position import flip, winner_kind
 
 WIDEST = 8              # candidates collected
 WIDEST_MARGIN = 2400    # ... within this much of the best (1/10000 points)
@@ -45,31 +45,12 @@ RAW_REPLIES = 10        # replies kept per roll, in the prefilter's order
 _NONE = 1 << 30         # an empty reply slot: above any equity
 
 
-def _positions(count, seed, me):
-    rng = np.random.default_rng(seed)
-    found = []
-    g = 0
-    while len(found) < count:
-        board = START
-        dice = bench_ai.Dice((seed, 99, g))
-        g += 1
-        for turn in range(400):
-            d1, d2 = dice.roll(turn)
-            if turn and rng.random() < 0.2:
-                found.append((board, d1, d2))
-            result = me(board, d1, d2)
-            if winner_kind(result):
-                break
-            board = flip(result)
-    return found[:count]
-
-
 def collect(positions, seed, judge_ply=2, tables=weights):
     net = bench_ai.BlasNet(tables)
     lin = bench_ai.LinearScores(tables)
     me = bench_ai.level_policy(net, ai.LEVELS - 1, tables)
     eq0s, judged, counts, values, ranks, ends = [], [], [], [], [], []
-    for board, d1, d2 in _positions(positions, seed, me):
+    for board, d1, d2 in bench_ai.judge_positions(positions, seed, me):
         plays = movegen.plays(board, d1, d2)
         if len(plays) == 1:
             continue
