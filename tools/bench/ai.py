@@ -550,24 +550,8 @@ print('HEAP', base_free)
 
 def sample_positions(count, seed):
     """Positions from games of the strongest level against itself."""
-    net = netmath.IntNet(weights)
-    me = level_policy(net, ai.LEVELS)
-    rng = np.random.default_rng(seed)
-    found = []
-    g = 0
-    while len(found) < count:
-        board = START
-        dice = Dice((seed, 99, g))
-        g += 1
-        for turn in range(400):
-            d1, d2 = dice.roll(turn)
-            if turn and rng.random() < 0.15:
-                found.append(board)
-            result = me(board, d1, d2)
-            if winner_kind(result):
-                break
-            board = flip(result)
-    return found[:count]
+    me = level_policy(netmath.IntNet(weights), ai.LEVELS)
+    return [board for board, d1, d2 in self_play_positions(count, seed, me, 0.15)]
 
 
 def cost(positions, level, seed, plain=False):
@@ -630,8 +614,8 @@ def cost(positions, level, seed, plain=False):
     }
 
 
-def judge_positions(count, seed, player):
-    """`count` (board, d1, d2) from the player's self-play, a fifth of the
+def self_play_positions(count, seed, player, share=0.2):
+    """`count` (board, d1, d2) from the player's self-play, a share of the
     turns after the first taken at random, each with the roll that came."""
     rng = np.random.default_rng(seed)
     found = []
@@ -642,7 +626,7 @@ def judge_positions(count, seed, player):
         g += 1
         for turn in range(400):
             d1, d2 = dice.roll(turn)
-            if turn and rng.random() < 0.2:
+            if turn and rng.random() < share:
                 found.append((board, d1, d2))
             result = player(board, d1, d2)
             if winner_kind(result):
@@ -687,7 +671,7 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
     first = names[0] if names else None
     loss = {k: [] for k in players}
     in_race = []
-    for board, d1, d2 in judge_positions(positions, seed, players["0-ply"]):
+    for board, d1, d2 in self_play_positions(positions, seed, players["0-ply"]):
         if len(movegen.plays(board, d1, d2)) == 1:
             continue
         picks = {k: f(board, d1, d2) for k, f in players.items()}

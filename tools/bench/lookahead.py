@@ -50,7 +50,7 @@ def collect(positions, seed, judge_ply=2, tables=weights):
     lin = bench_ai.LinearScores(tables)
     me = bench_ai.level_policy(net, ai.LEVELS - 1, tables)
     eq0s, judged, counts, values, ranks, ends = [], [], [], [], [], []
-    for board, d1, d2 in bench_ai.judge_positions(positions, seed, me):
+    for board, d1, d2 in bench_ai.self_play_positions(positions, seed, me):
         plays = movegen.plays(board, d1, d2)
         if len(plays) == 1:
             continue
