@@ -31,24 +31,13 @@ OSHIFT = weights.OUTPUT_SHIFT
 OZERO = weights.OUTPUT_ZERO
 
 
-def _int16(name, values):
-    for v in values:
-        if not -32768 <= v <= 32767:
-            raise ValueError("%s holds %d, beyond the int16 the kernels read" % (name, v))
-    return array("h", values)
-
-
 W1 = weights.W1
-# The features' rows, int16 little-endian in bytes, read where they lie
-# (ptr16: on an even address, see the end).
+# The features' rows and the output layer, int16 little-endian in bytes, read
+# where they lie (ptr16: on an even address, see the end). A module loaded
+# from a .mpy keeps its constants as long as it lives, so a tuple would stay
+# in the heap at a word per weight beside any array made from it.
 W1F = weights.W1F
-W2 = _int16("W2", weights.W2)
-if sys.implementation.name == "micropython":
-    # The int16 array replaces the weights module's tuple (the host's
-    # numpy twin reads the tuple). A module loaded from a .mpy keeps its
-    # constants, this tuple among them, as long as it lives: with this
-    # MicroPython, dropping it frees nothing (W1F is bytes for that).
-    weights.W2 = None
+W2 = weights.W2
 B2 = array("i", weights.B2)
 HSIG = weights.HIDDEN_SIGMOID
 OSIG = weights.OUTPUT_SIGMOID
@@ -515,5 +504,7 @@ if sys.implementation.name == "micropython":
     # in flash), a copy does, as ptr16 needs on the RP2040.
     if _v_address(W1F) & 1:
         W1F = array("h", W1F)
+    if _v_address(W2) & 1:
+        W2 = array("h", W2)
 
     VIPER = (_v_copy2, _v_checkers, _v_slots, _v_features, _v_feature_change, _v_finish)

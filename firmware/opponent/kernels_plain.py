@@ -9,11 +9,12 @@ from array import array
 
 from firmware.opponent import kernels, weights
 from firmware.opponent.kernels import (ACONTAIN, B2, BLOCK_MASK, DIST_MASK, ESCAPES, FSHIFT, HMAX, HSIG,
-                                       OFF_INPUT, OMAX, ONE, OSHIFT, OSIG, OZERO, PIPLOSS, ROLLS, SHAPE, W1, W2)
+                                       OFF_INPUT, OMAX, ONE, OSHIFT, OSIG, OZERO, PIPLOSS, ROLLS, SHAPE, W1)
 
 if sys.byteorder != "little":
-    raise ValueError("W1F holds little-endian int16, not %s-endian" % sys.byteorder)
+    raise ValueError("W1F and W2 hold little-endian int16, not %s-endian" % sys.byteorder)
 W1F = array("h", kernels.W1F)   # the features' rows as ints (the kernel reads their bytes)
+W2 = array("h", kernels.W2)     # the output layer as ints
 
 
 def copy2(dst, src, dst2, src2):

@@ -22,11 +22,12 @@ gnubg's 0-ply network as its evaluator ("gnubg-search": what the search
 makes of a far better evaluator) (docs/ai.md, Look-ahead); --race-net gives
 that other network (the shipped one without --net) a race network of its
 own: race positions scored by it, a host experiment the device does not
-have yet. Each loss is also split between contact and race decisions, and
-each choice's gain over the first setting's is given decision by decision
-with its standard error; look-ahead settings report their modelled work
-(ai.roll_work). A setting's fifth number is its work cap in modelled ms
-(0: none; ai.SEARCH_WORK when not given).
+have yet (strength --race-net plays the level with it). Each loss is also
+split between contact and race decisions, and each choice's gain over the
+first setting's is given decision by decision with its standard error;
+look-ahead settings report their modelled work (ai.roll_work). A setting's
+fifth number is its work cap in modelled ms (0: none; ai.SEARCH_WORK when
+not given).
 
 strength: cubeless money games with duplicate dice: each dice sequence is
 played twice, the sides swapped, so luck largely cancels. Reports points per
@@ -733,8 +734,9 @@ def main(argv=None):
     ap.add_argument("--opponent", default="pubeval", help="pubeval or a level number")
     ap.add_argument("--net", help="strength: benchmark this float checkpoint instead of"
                     " firmware/opponent/weights.py; judge: judge it beside them")
-    ap.add_argument("--race-net", help="judge: a race network's float checkpoint for the other"
-                    " network's race positions (the shipped network's without --net)")
+    ap.add_argument("--race-net", help="strength, judge: a race network's float checkpoint for the"
+                    " race positions (strength: of the level's network; judge: of the other network,"
+                    " the shipped one's without --net)")
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--plain", action="store_true",
                     help="cost: the evaluator's plain twins, not its viper kernels (400 KB heap)")
@@ -757,7 +759,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.what == "strength":
         shipped = checkpoint_tables(args.net) if args.net else weights
-        net = BlasNet(shipped)
+        net = RaceSplitNet(shipped, checkpoint_tables(args.race_net)) if args.race_net else BlasNet(shipped)
         search = {"candidates": args.candidates, "margin": args.margin, "replies": args.replies}
         budget = None if args.cap is None else 1000 * args.cap
         player = gnubg_policy if args.player == "gnubg" else level_policy(net, args.level, shipped, **search,

@@ -8,7 +8,8 @@ Quantisation (firmware/opponent/evaluator.py reads it this way):
 - hidden sigmoid table: 512 uint8 entries (activation*256, capped at 255) for
   pre-activations -8 .. +8 in steps of 1/32, each at its step's midpoint;
 - W2 and B2: ints, W2 at 1/Q2 so that a*W2 (a in 1/256) is at 1/2**16, B2 at
-  1/2**16; row j (hidden unit j) holds the five outputs' weights;
+  1/2**16; row j (hidden unit j) holds the five outputs' weights; W2 stored
+  as bytes, each an int16, little-endian, read where they lie (as W1F);
 - output sigmoid table: 512 little-endian uint16 entries (probability*ONE)
   for logits -8 .. +8 in steps of 1/32, interpolated linearly between them;
 - W1F: the first layer's rows for the hand-made features (the inputs after
@@ -57,6 +58,8 @@ def quantise(net):
         raise ValueError("a feature row holds %d (1/%d), beyond int16" % (w1f.flat[np.abs(w1f).argmax()], 1 << F_BITS))
     b1q = np.rint(np.asarray(net["b1"]) * (1 << F_BITS)).astype(np.int64)
     w2q = np.rint(np.asarray(net["W2"]) * (1 << Q2_BITS)).astype(np.int64)
+    if np.abs(w2q).max() > 32767:
+        raise ValueError("an output weight holds %d (1/%d), beyond int16" % (w2q.flat[np.abs(w2q).argmax()], 1 << Q2_BITS))
     b2q = np.rint(np.asarray(net["b2"]) * (1 << OUT_BITS)).astype(np.int64)
     x = (np.arange(512) - 256 + 0.5) / (1 << STEP_BITS)
     hsig = np.minimum(np.rint(256.0 / (1.0 + np.exp(-x))), 255).astype(np.uint8)
@@ -67,7 +70,7 @@ def quantise(net):
         "W1": w1q.astype(np.uint8).tobytes(),
         "W1F": w1f.reshape(-1).astype("<i2").tobytes(),
         "B1": tuple(int(v) for v in b1q),
-        "W2": tuple(int(v) for v in w2q.reshape(-1)),
+        "W2": w2q.reshape(-1).astype("<i2").tobytes(),
         "B2": tuple(int(v) for v in b2q),
         "HIDDEN_SIGMOID": hsig.tobytes(),
         "HIDDEN_SHIFT": Q1_BITS - STEP_BITS,
@@ -109,7 +112,7 @@ def render(tables, source):
         "W1 = " + _bytes_literal(tables["W1"]),
         "W1F = " + _bytes_literal(tables["W1F"]),
         "B1 = " + _tuple_literal(tables["B1"]),
-        "W2 = " + _tuple_literal(tables["W2"], 10),
+        "W2 = " + _bytes_literal(tables["W2"]),
         "B2 = " + _tuple_literal(tables["B2"]),
         "HIDDEN_SIGMOID = " + _bytes_literal(tables["HIDDEN_SIGMOID"]),
         "OUTPUT_SIGMOID = " + _bytes_literal(tables["OUTPUT_SIGMOID"]),
@@ -122,9 +125,9 @@ def render(tables, source):
 
 def table_bytes(tables):
     """Flash size of the tables: bytes as bytes, ints at 2 bytes (int16 range)."""
-    return (len(tables["W1"]) + len(tables["W1F"]) + len(tables["HIDDEN_SIGMOID"]) + len(tables["OUTPUT_SIGMOID"])
-            + len(tables["ESCAPES"])
-            + 2 * (len(tables["B1"]) + len(tables["W2"]) + len(tables["B2"]) + len(tables["LINEAR"])))
+    return (len(tables["W1"]) + len(tables["W1F"]) + len(tables["W2"]) + len(tables["HIDDEN_SIGMOID"])
+            + len(tables["OUTPUT_SIGMOID"]) + len(tables["ESCAPES"])
+            + 2 * (len(tables["B1"]) + len(tables["B2"]) + len(tables["LINEAR"])))
 
 
 def generate(net_path=NET):

@@ -357,7 +357,7 @@ class IntNet:
         self.inputs = RAW_INPUTS + len(self.w1f)
         self.fshift = w.FEATURE_SHIFT
         self.b1 = np.array(w.B1, dtype=np.int64)
-        self.w2 = np.array(w.W2, dtype=np.int64).reshape(h, 5)
+        self.w2 = np.frombuffer(w.W2, dtype="<i2").astype(np.int64).reshape(h, 5)
         self.b2 = np.array(w.B2, dtype=np.int64)
         self.hsig = np.frombuffer(w.HIDDEN_SIGMOID, dtype=np.uint8).astype(np.int64)
         self.hshift = w.HIDDEN_SHIFT
