@@ -1,0 +1,150 @@
+"""The running game's heap: the whole handheld (main.py's loop, the drivers on
+the simulated machine, the app, the computer at a level) under the
+MicroPython unix port, and what that makes on the device.
+
+    python -m tools.bench.heap [--ms 60000] [--level 5] [--seed 1]
+
+The simulator's image (tools/sim/mpy.py: every device file compiled with
+mpy-cross for this machine) runs the computer against itself (PLAY: DEMO)
+for `ms` of simulated time in steps of 20 ms, each step followed by
+gc.collect(), and keeps the most the heap held (gc.mem_alloc()) after a
+step, with the computer thinking or not.
+
+The device estimate: the unix port keeps native and viper machine code
+outside its heap, the RP2040 in it, so each module with such code counts
+at its .mpy's size for armv6m (as mpy-cross writes it) in place of what
+the unix heap held of it; and the unix port's 8-byte words make its
+objects larger than the device's 4-byte ones: on MicroPython 1.27's 32-bit
+WebAssembly port the same demo of the app alone (its bytecode only, the
+plain twins for the viper code) peaked at 187.7 KB where the unix port
+held 223.2 KB (docs/app.md, Heap), so the unix figure is scaled by that
+ratio. Against the 240 KB a Pico has free after boot (DESIGN.md). The
+simulator's own modules beside main.py (tools/sim/core.py, about 5 KB) are
+counted too, so the estimate errs towards less free.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+from tools.deploy import NATIVE
+from tools.sim import mpy as sim_mpy
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+WORDS_32_64 = 187.7 / 223.2       # the same objects and bytecode, 32-bit over 64-bit (above)
+PICO_FREE = 240 * 1024          # DESIGN.md: a Pico's heap free after boot (v1.27)
+BUDGET = 60 * 1024              # DESIGN.md: the running game leaves at least this free
+
+SCRIPT = """
+ms, level, seed = %d, %d, %d
+NATIVE_MODULES = %r
+import gc
+import machine                      # the simulated machine: the host's, not counted
+from flash import FolderFlash
+gc.collect()
+base = gc.mem_alloc()
+# what the unix heap holds of each module with native code (its machine
+# code is outside it), after the modules they import
+import firmware.engine.movetables
+import firmware.opponent.weights
+held = []
+for name in NATIVE_MODULES:
+    gc.collect()
+    before = gc.mem_alloc()
+    __import__(name)
+    gc.collect()
+    held.append(gc.mem_alloc() - before)
+from core import Sim
+sim = Sim(FolderFlash("sim-data"), seed=seed)
+sim.run_ms(500)
+app = sim.loop.app
+sim.press("RIGHT")
+sim.press("RIGHT")                  # PLAY: DEMO
+app.main.set("LEVEL", level - 1)
+sim.press("A")
+gc.collect()
+start = gc.mem_alloc() - base
+most = [0, 0]                       # idle, thinking
+at = [0, 0]
+t = 0
+while t < ms:
+    sim.run_ms(20)
+    t += 20
+    play = app.play
+    thinking = 1 if play is not None and play.thinker is not None else 0
+    gc.collect()
+    used = gc.mem_alloc() - base
+    if used > most[thinking]:
+        most[thinking] = used
+        at[thinking] = t
+print("HELD", " ".join(str(v) for v in held))
+print("RESULT", start, most[0], most[1], at[0], at[1], app.play.match.games if app.play else -1,
+      len(sim.crashes))
+"""
+
+
+def native_code(march="armv6m"):
+    """{path: bytes} of each module with native or viper code, compiled for
+    the device: about what the RP2040 holds of it in its heap, its machine
+    code included (in order of the path)."""
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for package in ("firmware", "hw"):
+            for folder, dirs, names in os.walk(os.path.join(ROOT, package)):
+                dirs[:] = [d for d in dirs if d != "__pycache__"]
+                for name in names:
+                    path = os.path.join(folder, name)
+                    if not name.endswith(".py"):
+                        continue
+                    with open(path) as f:
+                        if not NATIVE.search(f.read()):
+                            continue
+                    target = os.path.join(tmp, "out.mpy")
+                    subprocess.run([sim_mpy.MPY_CROSS, "-march=" + march, "-o", target, path], check=True)
+                    out[os.path.relpath(path, ROOT)] = os.path.getsize(target)
+    return dict(sorted(out.items()))
+
+
+def measure(ms, level, seed):
+    native = native_code()
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = sim_mpy.build(os.path.join(tmp, "image"))
+        # a heap large enough that the 64-bit port's figure is not capped
+        run = sim_mpy.run(folder, SCRIPT % (ms, level, seed, [m.replace("/", ".")[:-3] for m in native]),
+                          heap="600k", timeout=3600)
+    if run.returncode:
+        raise RuntimeError("micropython failed: " + run.stdout[-2000:] + run.stderr[-2000:])
+    lines = run.stdout.splitlines()
+    held = [int(v) for v in [x for x in lines if x.startswith("HELD")][-1].split()[1:]]
+    line = [x for x in lines if x.startswith("RESULT")][-1].split()
+    start, idle, thinking, at_idle, at_thinking, games, crashes = (int(v) for v in line[1:])
+    most = max(idle, thinking)
+    # those modules as the device holds them: their .mpy for armv6m in place
+    # of what the unix heap held of them
+    device = (most - sum(held)) * WORDS_32_64 + sum(native.values())
+    return {
+        "level": level, "ms": ms, "seed": seed, "games_finished": games, "crashes": crashes,
+        "unix_used_at_start_kb": round(start / 1024, 1),
+        "unix_used_most_idle_kb": round(idle / 1024, 1),
+        "unix_used_most_thinking_kb": round(thinking / 1024, 1),
+        "unix_held_of_native_modules_kb": round(sum(held) / 1024, 1),
+        "device_native_modules_kb": {k: round(v / 1024, 1) for k, v in native.items()},
+        "device_used_kb": round(device / 1024, 1),
+        "device_free_kb": round((PICO_FREE - device) / 1024, 1),
+        "budget_free_kb": BUDGET // 1024,
+    }
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--ms", type=int, default=60000, help="simulated time of the demo")
+    ap.add_argument("--level", type=int, default=5, help="the computer's level, 1 (KID) to 5 (MAX)")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    print(json.dumps(measure(args.ms, args.level, args.seed)))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
