@@ -76,16 +76,17 @@ def stages(work, games=None, epochs=None):
     def install():
         shutil.copyfile(path("quantise.npz"), CHECKPOINT if work_is_default else path("evaluator_net.npz"))
 
-    def train_on(sets, start, name, inputs=None, blend=()):
-        """6 epochs at lr 0.0005 on sets, from the start stage's network;
-        the first `inputs` inputs only, or all of them; with blend, each
-        label the average of the set's and the blended set's."""
+    def train_on(sets, start, name, inputs=None, blend=(), epochs=6, lr="0.0005", more=()):
+        """`epochs` epochs (6) at `lr` (0.0005) on sets, from the start
+        stage's network; the first `inputs` inputs only, or all of them;
+        with blend, each label the average of the set's and the blended
+        set's; `more`: further tools.train.net arguments."""
         only = ["--inputs", str(inputs)] if inputs else []
         if blend:
             only += ["--blend"] + [path(d + ".npz") for d in blend]
         net.main(["--data"] + [path(d + ".npz") for d in sets]
-                 + ["--hidden", "128", "--epochs", e(6), "--lr", "0.0005", "--init", path(start + ".npz")]
-                 + only + ["--resume", "--out", path(name + ".npz")])
+                 + ["--hidden", "128", "--epochs", e(epochs), "--lr", lr, "--init", path(start + ".npz")]
+                 + only + list(more) + ["--resume", "--out", path(name + ".npz")])
 
     work_is_default = games is None and epochs is None
     final = CHECKPOINT if work_is_default else path("evaluator_net.npz")
@@ -109,13 +110,9 @@ def stages(work, games=None, epochs=None):
         ("oneply", lambda: train_on(ONE_PLY, "contact", "oneply", 213)),
         ("piploss", lambda: train_on(ONE_PLY, "oneply", "piploss", BEFORE_SHAPE)),
         ("blend", lambda: train_on(ONE_PLY, "piploss", "blend", BEFORE_SHAPE, blend=ZERO_PLY)),
-        ("distil", lambda: net.main(["--data"] + [path(d + ".npz") for d in ZERO_PLY]
-                                    + ["--hidden", "128", "--epochs", e(30), "--lr", "0.001",
-                                       "--init", path("blend.npz"), "--resume", "--out", path("distil.npz")])),
-        ("quantise", lambda: net.main(["--data"] + [path(d + ".npz") for d in ZERO_PLY]
-                                      + ["--hidden", "128", "--epochs", e(3), "--lr", "0.0002",
-                                         "--init", path("distil.npz"), "--teacher", path("distil.npz"),
-                                         "--fixed-raw", "--resume", "--out", path("quantise.npz")])),
+        ("distil", lambda: train_on(ZERO_PLY, "blend", "distil", epochs=30, lr="0.001")),
+        ("quantise", lambda: train_on(ZERO_PLY, "distil", "quantise", epochs=3, lr="0.0002",
+                                      more=("--teacher", path("distil.npz"), "--fixed-raw"))),
         ("install", install),
         ("weights", lambda: gen_weights.main(["--net", final, "--out", out])),
     ]
