@@ -47,19 +47,24 @@ NET = "tools/data/evaluator_net.npz"
 OUT = "firmware/opponent/weights.py"
 
 
+def _int16_bytes(what, weights, bits):
+    """Weights rounded to steps of 1/2**bits, as little-endian int16 bytes
+    in row order (the kernels read them in place)."""
+    q = np.rint(np.asarray(weights, dtype=np.float64) * (1 << bits)).astype(np.int64)
+    if q.size and np.abs(q).max() > 32767:
+        raise ValueError("%s holds %d (1/%d), beyond int16" % (what, q.flat[np.abs(q).argmax()], 1 << bits))
+    return q.reshape(-1).astype("<i2").tobytes()
+
+
 def quantise(net):
     """Dict of the integer tables for a float network."""
     w1 = np.asarray(net["W1"], dtype=np.float64)
     hidden = w1.shape[1]
     q1 = 1 << Q1_BITS
     w1q = np.clip(np.rint(w1[:RAW_INPUTS] * q1), -127, 127).astype(np.int64) + 128
-    w1f = np.rint(w1[RAW_INPUTS:] * (1 << F_BITS)).astype(np.int64)
-    if w1f.size and np.abs(w1f).max() > 32767:
-        raise ValueError("a feature row holds %d (1/%d), beyond int16" % (w1f.flat[np.abs(w1f).argmax()], 1 << F_BITS))
+    w1f = _int16_bytes("a feature row", w1[RAW_INPUTS:], F_BITS)
     b1q = np.rint(np.asarray(net["b1"]) * (1 << F_BITS)).astype(np.int64)
-    w2q = np.rint(np.asarray(net["W2"]) * (1 << Q2_BITS)).astype(np.int64)
-    if np.abs(w2q).max() > 32767:
-        raise ValueError("an output weight holds %d (1/%d), beyond int16" % (w2q.flat[np.abs(w2q).argmax()], 1 << Q2_BITS))
+    w2 = _int16_bytes("an output weight", net["W2"], Q2_BITS)
     b2q = np.rint(np.asarray(net["b2"]) * (1 << OUT_BITS)).astype(np.int64)
     x = (np.arange(512) - 256 + 0.5) / (1 << STEP_BITS)
     hsig = np.minimum(np.rint(256.0 / (1.0 + np.exp(-x))), 255).astype(np.uint8)
@@ -68,9 +73,9 @@ def quantise(net):
     return {
         "HIDDEN": hidden,
         "W1": w1q.astype(np.uint8).tobytes(),
-        "W1F": w1f.reshape(-1).astype("<i2").tobytes(),
+        "W1F": w1f,
         "B1": tuple(int(v) for v in b1q),
-        "W2": w2q.reshape(-1).astype("<i2").tobytes(),
+        "W2": w2,
         "B2": tuple(int(v) for v in b2q),
         "HIDDEN_SIGMOID": hsig.tobytes(),
         "HIDDEN_SHIFT": Q1_BITS - STEP_BITS,
