@@ -28,9 +28,12 @@ def _positions(count, seed):
     return found
 
 
-def test_weights_module_is_generated_from_the_checkpoint():
-    with open("firmware/opponent/weights.py") as f:
-        assert f.read() == gen_weights.generate()
+def test_weights_module_and_columns_are_generated_from_the_checkpoint():
+    text, columns = gen_weights.generate()
+    with open(gen_weights.OUT) as f:
+        assert f.read() == text
+    with open(gen_weights.COLUMNS, "rb") as f:
+        assert f.read() == columns
 
 
 def test_match_table_is_generated_from_the_published_table():

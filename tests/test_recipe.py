@@ -24,7 +24,11 @@ def test_recipe_runs_every_stage_then_resumes(tmp_path):
     space = {}
     with open(os.path.join(work, "weights.py")) as f:
         exec(compile(f.read(), "weights.py", "exec"), space)
-    assert space["HIDDEN"] == 128 and len(space["W1"]) == 202 * 128 and len(space["W1F"]) == 2 * netmath.FEATURES * 128
+    assert space["HIDDEN"] == 128 and len(space["W1F"]) == 2 * netmath.FEATURES * 128
+    with open(os.path.join(work, "w1.bin"), "rb") as f:
+        columns = f.read()
+    # the board's inputs' columns, beside it, with its stamp
+    assert len(columns) == 16 + 202 * 128 and int.from_bytes(columns[10:14], "little") == space["W1_STAMP"]
     # everything done: nothing runs again; --from reruns that stage on
     assert recipe.run(work, games=10, epochs=1, say=said.append) == []
     assert recipe.run(work, start="candidates", games=10, epochs=1, say=said.append) == [

@@ -59,7 +59,7 @@ _ROLL_DICE = tuple([(a, b) for a in range(1, 7) for b in range(a + 1, 7)]
 # Slicing: each step() does whole units of work while their estimated device
 # time (microseconds on the RP2040, from tools/bench/ai.py cost) fits in
 # STEP_WORK; a unit never waits for the next step when it is the first.
-STEP_WORK = const(12000)
+STEP_WORK = const(11000)
 COST_GENERATE = const(2000)     # the least slice a generation is given
 GEN_US = const(19500)           # device time of movegen.STEP_WORK walk steps
 COST_BASE = const(15000)        # the evaluator's base position set

@@ -44,7 +44,7 @@ from array import array
 
 from micropython import const
 
-from firmware.opponent import bearoff, kernels, weights
+from firmware.opponent import bearoff, firstlayer, kernels, weights
 
 ONE = const(10000)
 INPUTS = const(239)
@@ -52,11 +52,9 @@ _OFF_INPUT = const(200)
 _FEAT_INPUT = const(202)
 FEATURES = const(37)
 _HIDDEN = weights.HIDDEN
-_W1 = weights.W1
 _W1F = kernels.W1F               # int16 in bytes
-if len(_W1) != _FEAT_INPUT * _HIDDEN or len(_W1F) != 2 * FEATURES * _HIDDEN:
-    raise ValueError("W1 and W1F hold %d and %d weights, expected %d and %d"
-                     % (len(_W1), len(_W1F) // 2, _FEAT_INPUT * _HIDDEN, FEATURES * _HIDDEN))
+if len(_W1F) != 2 * FEATURES * _HIDDEN:
+    raise ValueError("W1F holds %d weights, expected %d" % (len(_W1F) // 2, FEATURES * _HIDDEN))
 _B1 = weights.B1
 if weights.HIDDEN_SHIFT:
     # the first layer's steps must equal the hidden table's (1/32)
@@ -69,9 +67,12 @@ _HZERO = const(256)             # hidden table index of pre-activation 0
 _EMPTY = bytes(50)
 _START_CORR = const(30)
 _START_ACC = array("i", bytes(4 * _HIDDEN))
-for _j in range(_HIDDEN):
-    _START_ACC[_j] = 15 * (_W1[_OFF_INPUT * _HIDDEN + _j] + _W1[(_OFF_INPUT + 1) * _HIDDEN + _j])
-del _j
+_column = bytearray(_HIDDEN)
+for _k in (_OFF_INPUT, _OFF_INPUT + 1):
+    firstlayer.read(_k, _column)
+    for _j in range(_HIDDEN):
+        _START_ACC[_j] += 15 * _column[_j]
+del _j, _k, _column
 _START_FACC = array("i", _B1)
 _ZERO_FEAT = array("i", bytes(4 * FEATURES))
 

@@ -21,6 +21,8 @@ from array import array
 from micropython import const
 
 from firmware.opponent import weights
+from firmware.opponent.firstlayer import CACHE, FILE, HEADER, INPUTS, OWNER, REFS, TAGS, VIEWS
+from firmware.opponent.firstlayer import short as SHORT
 
 ONE = const(10000)
 OFF_INPUT = const(200)          # first of the two checkers-off inputs
@@ -31,7 +33,6 @@ OSHIFT = weights.OUTPUT_SHIFT
 OZERO = weights.OUTPUT_ZERO
 
 
-W1 = weights.W1
 # The features' rows and the output layer, int16 little-endian in bytes, read
 # where they lie (ptr16: on an even address, see the end). A module loaded
 # from a .mpy keeps its constants as long as it lives, so a tuple would stay
@@ -53,6 +54,9 @@ ACONTAIN = const(33)            # their last two, acontain and acontain2
 # 12-bit mask of the blocked distances in front of it (bit d-1: distance d),
 # generated (tools/gen/weights.py).
 ESCAPES = weights.ESCAPES
+# An evaluation's changed inputs, int16 pairs (input, multiplier): at most
+# the 50 slots' four and the two checkers-off counts.
+CHANGES = array("h", bytes(4 * INPUTS))
 BLOCK_MASK = const(0xFFF)       # the 12 points in front of a checker
 VIPER = None
 
@@ -86,12 +90,12 @@ if sys.implementation.name == "micropython":
 
     @micropython.viper
     def _v_slots(acc, base, board, shift: int) -> int:
-        a = ptr32(acc)  # noqa: F821
-        w = ptr8(W1)  # noqa: F821
+        # the changed inputs (as kernels_plain.changes), then each one's
+        # column through the cache (as kernels_plain.cached)
+        o = ptr16(CHANGES)  # noqa: F821
         b0 = ptr8(base)  # noqa: F821
         b1 = ptr8(board)  # noqa: F821
-        n = int(len(acc))
-        corr = 0
+        k = 0
         left0 = 0
         left1 = 0
         base0 = 0
@@ -110,7 +114,6 @@ if sys.implementation.name == "micropython":
                 left1 += new
                 base1 += old
             if old != new:
-                col = s * 4 * n
                 t = 1
                 while t <= 4:
                     m = 0
@@ -123,41 +126,76 @@ if sys.implementation.name == "micropython":
                     else:
                         m = new - 3 if new > 3 else 0
                         m -= old - 3 if old > 3 else 0
-                    if m == 1:
-                        j = 0
-                        while j < n:
-                            a[j] += w[col + j]
-                            j += 1
-                    elif m == -1:
-                        j = 0
-                        while j < n:
-                            a[j] -= w[col + j]
-                            j += 1
-                    elif m != 0:
-                        j = 0
-                        while j < n:
-                            a[j] += m * w[col + j]
-                            j += 1
-                    corr += m
-                    col += n
+                    if m != 0:
+                        o[k] = s * 4 + t - 1
+                        o[k + 1] = m
+                        k += 2
                     t += 1
             s += 1
         m = base0 - left0
         if m != 0:
-            col = OFF_INPUT * n
-            j = 0
-            while j < n:
-                a[j] += m * w[col + j]
-                j += 1
-            corr += m
+            o[k] = OFF_INPUT
+            o[k + 1] = m
+            k += 2
         m = base1 - left1
         if m != 0:
-            col = (OFF_INPUT + 1) * n
+            o[k] = OFF_INPUT + 1
+            o[k + 1] = m
+            k += 2
+        a = ptr32(acc)  # noqa: F821
+        w = ptr8(CACHE)  # noqa: F821
+        tags = ptr8(TAGS)  # noqa: F821
+        owner = ptr16(OWNER)  # noqa: F821
+        refs = ptr8(REFS)  # noqa: F821
+        rows = int(len(OWNER))
+        n = int(len(acc))
+        corr = 0
+        c = 0
+        while c < k:
+            x = o[c]
+            m = (o[c + 1] ^ 0x8000) - 0x8000
+            r = tags[x]
+            if r != 0:
+                r -= 1
+                refs[r] = 1
+            else:
+                # a miss: the clock hand passes rows used since it last came by
+                hand = refs[rows]
+                while refs[hand] != 0:
+                    refs[hand] = 0
+                    hand += 1
+                    if hand == rows:
+                        hand = 0
+                r = hand
+                hand += 1
+                if hand == rows:
+                    hand = 0
+                refs[rows] = hand
+                held = owner[r]
+                if held != 0xFFFF:
+                    tags[held] = 0
+                owner[r] = x
+                tags[x] = r + 1
+                refs[r] = 1
+                FILE.seek(int(HEADER) + x * n)
+                if int(FILE.readinto(VIEWS[r])) != n:
+                    SHORT(x)
+            col = r * n
             j = 0
-            while j < n:
-                a[j] += m * w[col + j]
-                j += 1
+            if m == 1:
+                while j < n:
+                    a[j] += w[col + j]
+                    j += 1
+            elif m == -1:
+                while j < n:
+                    a[j] -= w[col + j]
+                    j += 1
+            else:
+                while j < n:
+                    a[j] += m * w[col + j]
+                    j += 1
             corr += m
+            c += 2
         return corr
 
     @micropython.viper

@@ -7,9 +7,10 @@ so the device does not hold them. Also the linear prefilter's reference
 import sys
 from array import array
 
-from firmware.opponent import kernels, weights
+from firmware.opponent import firstlayer, kernels, weights
+from firmware.opponent.firstlayer import CACHE, OWNER, REFS, TAGS
 from firmware.opponent.kernels import (ACONTAIN, B2, BLOCK_MASK, DIST_MASK, ESCAPES, FSHIFT, HMAX, HSIG,
-                                       OFF_INPUT, OMAX, ONE, OSHIFT, OSIG, OZERO, PIPLOSS, ROLLS, SHAPE, W1)
+                                       OFF_INPUT, OMAX, ONE, OSHIFT, OSIG, OZERO, PIPLOSS, ROLLS, SHAPE)
 
 if sys.byteorder != "little":
     raise ValueError("W1F and W2 hold little-endian int16, not %s-endian" % sys.byteorder)
@@ -32,26 +33,13 @@ def checkers(board, start):
     return n
 
 
-def _column(acc, start, m):
-    w = W1
-    if m == 1:
-        for j in range(len(acc)):
-            acc[j] += w[start + j]
-    elif m == -1:
-        for j in range(len(acc)):
-            acc[j] -= w[start + j]
-    else:
-        for j in range(len(acc)):
-            acc[j] += m * w[start + j]
-
-
-def slots(acc, base, board, shift):
-    """Adds to acc the first-layer columns (stored, 128 offset included) of
-    the inputs that differ between base and board, board read from
-    board[(s + shift) % 50] for slot s; the two checkers-off inputs too.
-    Returns the total multiplier added (for the offset)."""
-    n = len(acc)
-    corr = 0
+def changes(base, board, shift, out):
+    """Writes into out (int16 pairs) each first-layer input that differs
+    between base and board, board read from board[(s + shift) % 50] for
+    slot s, with its multiplier: the slots' four inputs each, then the two
+    checkers-off inputs. Returns how many entries of out it wrote (twice
+    the inputs)."""
+    k = 0
     left0 = 0
     left1 = 0
     base0 = 0
@@ -70,25 +58,78 @@ def slots(acc, base, board, shift):
             base1 += old
         if old == new:
             continue
-        col = s * 4 * n
         for t in range(1, 4):
             if (old >= t) != (new >= t):
-                m = 1 if new >= t else -1
-                _column(acc, col, m)
-                corr += m
-            col += n
+                out[k] = s * 4 + t - 1
+                out[k + 1] = 1 if new >= t else -1
+                k += 2
         m = (new - 3 if new > 3 else 0) - (old - 3 if old > 3 else 0)
         if m:
-            _column(acc, col, m)
-            corr += m
+            out[k] = s * 4 + 3
+            out[k + 1] = m
+            k += 2
     # checkers off: 15 less those on the board
-    m = base0 - left0
-    if m:
-        _column(acc, OFF_INPUT * n, m)
-        corr += m
-    m = base1 - left1
-    if m:
-        _column(acc, (OFF_INPUT + 1) * n, m)
+    for m, input in ((base0 - left0, OFF_INPUT), (base1 - left1, OFF_INPUT + 1)):
+        if m:
+            out[k] = input
+            out[k + 1] = m
+            k += 2
+    return k
+
+
+def cached(k, tags, owner, refs):
+    """The row of the column cache that holds input k (tags[k]: its row + 1,
+    0 when not held; owner: each row's input, -1 none; refs: each row's
+    used-since-the-hand-passed mark, then the clock hand). On a miss
+    returns -1 - row for the row to read it into, taken from the input
+    it held: the first row after the hand not used since the hand last
+    passed it (the clock's second chance, close to least recently used)."""
+    rows = len(owner)
+    r = tags[k]
+    if r:
+        refs[r - 1] = 1
+        return r - 1
+    hand = refs[rows]
+    while refs[hand]:
+        refs[hand] = 0
+        hand = hand + 1 if hand + 1 < rows else 0
+    victim = hand
+    refs[rows] = hand + 1 if hand + 1 < rows else 0
+    if owner[victim] >= 0:
+        tags[owner[victim]] = 0
+    owner[victim] = k
+    tags[k] = victim + 1
+    refs[victim] = 1
+    return -1 - victim
+
+
+def slots(acc, base, board, shift):
+    """Adds to acc the first-layer columns (stored, 128 offset included) of
+    the inputs that differ between base and board, board read from
+    board[(s + shift) % 50] for slot s; the two checkers-off inputs too.
+    Each column comes through the cache (cached; load() reads a miss's).
+    Returns the total multiplier added (for the offset)."""
+    out = kernels.CHANGES
+    n = len(acc)
+    w = CACHE
+    corr = 0
+    for c in range(0, changes(base, board, shift, out), 2):
+        k = out[c]
+        m = out[c + 1]
+        r = cached(k, TAGS, OWNER, REFS)
+        if r < 0:
+            r = -1 - r
+            firstlayer.load(k, r)
+        col = r * n
+        if m == 1:
+            for j in range(n):
+                acc[j] += w[col + j]
+        elif m == -1:
+            for j in range(n):
+                acc[j] -= w[col + j]
+        else:
+            for j in range(n):
+                acc[j] += m * w[col + j]
         corr += m
     return corr
 

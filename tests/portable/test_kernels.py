@@ -10,7 +10,7 @@ from array import array
 
 # the opponent first: compiled from source, its weights need 25 KB in one
 # piece of a 200 KB heap that later imports fragment
-from firmware.opponent import evaluator, kernels, kernels_plain, weights
+from firmware.opponent import evaluator, firstlayer, kernels, kernels_plain, weights
 from firmware.engine import movegen
 from firmware.engine.position import START, flip, winner_kind
 from tests.portable.boards import edges, scattered
@@ -91,7 +91,7 @@ def _features_agree(boards):
     are not all held at once), read from both sides."""
     f = array("i", bytes(4 * evaluator.FEATURES))
     g = array("i", bytes(4 * evaluator.FEATURES))
-    viper_features = kernels.VIPER[3]
+    viper_features = kernels.VIPER[kernels_plain.PLAIN.index(kernels_plain.features)]
     for board in boards:
         for us, them, b in ((0, 25, board), (25, 0, flip(board))):
             assert list(kernels_plain.features(b, us, them, f)) == list(viper_features(b, us, them, g)), b
@@ -181,3 +181,55 @@ def test_kernels_agree_on_extreme_counts():
                 assert p == list(viper.score_after(result)), (base, result)
     finally:
         evaluator.use_viper(True)
+
+
+def test_changed_inputs_and_the_cache_agree():
+    # the first layer's slots over pairs of boards (either side's view,
+    # from an empty board and between random ones) through both paths: the
+    # same changed inputs, accumulators and corrections, and the column
+    # cache (its hits, misses and evictions) left the same
+    if not VIPER:
+        return
+    plain_slots, viper_slots = kernels_plain.slots, kernels.VIPER[2]
+    n = weights.HIDDEN
+    for boards in (edges(), scattered(1500, 17)):
+        previous = bytes(50)
+        for board in boards:
+            for shift in (0, 25):
+                a = array("i", range(n))
+                b = array("i", range(n))
+                state = (bytes(firstlayer.TAGS), bytes(firstlayer.OWNER), bytes(firstlayer.REFS),
+                         bytes(firstlayer.CACHE))
+                corr = plain_slots(a, previous, board, shift)
+                after = (bytes(firstlayer.TAGS), bytes(firstlayer.OWNER), bytes(firstlayer.REFS))
+                changed = list(kernels.CHANGES)
+                firstlayer.TAGS[:] = state[0]
+                firstlayer.OWNER[:] = array("h", state[1])
+                firstlayer.REFS[:] = state[2]
+                firstlayer.CACHE[:] = state[3]
+                assert viper_slots(b, previous, board, shift) == corr
+                assert list(a) == list(b), (previous, board, shift)
+                assert list(kernels.CHANGES) == changed
+                assert (bytes(firstlayer.TAGS), bytes(firstlayer.OWNER), bytes(firstlayer.REFS)) == after
+            previous = board
+
+
+def test_the_cache_holds_what_it_says():
+    # after a stream of inputs, often repeated, each row holds its input's
+    # column as the file has it, and each held input's tag names its row
+    state = 3
+    for step in range(400):
+        state = _next(state)
+        k = (state >> 8) % (40 if step % 3 else 202)
+        r = kernels_plain.cached(k, firstlayer.TAGS, firstlayer.OWNER, firstlayer.REFS)
+        if r < 0:
+            firstlayer.load(k, -1 - r)
+    col = bytearray(weights.HIDDEN)
+    for r in range(firstlayer.ROWS):
+        k = firstlayer.OWNER[r]
+        if k < 0:
+            continue
+        assert firstlayer.TAGS[k] == r + 1
+        firstlayer.read(k, col)
+        assert firstlayer.CACHE[r * weights.HIDDEN:(r + 1) * weights.HIDDEN] == col
+    assert sum(1 for t in firstlayer.TAGS if t) == sum(1 for k in firstlayer.OWNER if k >= 0)

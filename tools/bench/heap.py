@@ -18,9 +18,13 @@ objects larger than the device's 4-byte ones: on MicroPython 1.27's 32-bit
 WebAssembly port the same demo of the app alone (its bytecode only, the
 plain twins for the viper code) peaked at 187.7 KB where the unix port
 held 223.2 KB (docs/app.md, Heap), so the unix figure is scaled by that
-ratio. Against the 240 KB a Pico has free after boot (DESIGN.md). The
-simulator's own modules beside main.py (tools/sim/core.py, about 5 KB) are
-counted too, so the estimate errs towards less free.
+ratio. Against the 240 KB a Pico has free after boot (DESIGN.md).
+
+What the simulator itself holds is left out where it can be told apart:
+its module (tools/sim/core.py, measured after the device modules it
+imports) and the simulated buzzer's and clock's records of tones and
+speed changes, cleared before each reading. The simulated machine's other objects (its display, pins and
+clock, a few KB) stay in, so the estimate errs towards less free.
 """
 import argparse
 import json
@@ -49,6 +53,7 @@ base = gc.mem_alloc()
 # code is outside it), after the modules they import
 import firmware.engine.movetables
 import firmware.opponent.weights
+import firmware.opponent.firstlayer     # its column cache is data, not code
 held = []
 for name in NATIVE_MODULES:
     gc.collect()
@@ -56,14 +61,34 @@ for name in NATIVE_MODULES:
     __import__(name)
     gc.collect()
     held.append(gc.mem_alloc() - before)
+# the simulator's own module, which the device does not have, measured
+# after the device modules it imports so that they still count
+import main
+import firmware.engine.dice
+import hw.board
+gc.collect()
+before = gc.mem_alloc()
 from core import Sim
+gc.collect()
+sim_held = gc.mem_alloc() - before
 sim = Sim(FolderFlash("sim-data"), seed=seed)
+
+
+def forget_records():
+    # the simulated buzzer's record of every tone (up to 400 of them) and
+    # the clock's of its speed changes: the simulator's instruments, not
+    # the device's, gone before each reading
+    sim.board.tones.history.clear()
+    del sim.board.freq_history[:-1]
+
+
 sim.run_ms(500)
 app = sim.loop.app
 sim.press("RIGHT")
 sim.press("RIGHT")                  # PLAY: DEMO
 app.main.set("LEVEL", level - 1)
 sim.press("A")
+forget_records()
 gc.collect()
 start = gc.mem_alloc() - base
 most = [0, 0]                       # idle, thinking
@@ -72,6 +97,7 @@ t = 0
 while t < ms:
     sim.run_ms(20)
     t += 20
+    forget_records()
     play = app.play
     thinking = 1 if play is not None and play.thinker is not None else 0
     gc.collect()
@@ -80,6 +106,7 @@ while t < ms:
         most[thinking] = used
         at[thinking] = t
 print("HELD", " ".join(str(v) for v in held))
+print("SIM", sim_held)
 print("RESULT", start, most[0], most[1], at[0], at[1], app.play.match.games if app.play else -1,
       len(sim.crashes))
 """
@@ -111,12 +138,13 @@ def measure(ms, level, seed):
         raise RuntimeError("micropython failed: " + run.stdout[-2000:] + run.stderr[-2000:])
     lines = run.stdout.splitlines()
     held = [int(v) for v in [x for x in lines if x.startswith("HELD")][-1].split()[1:]]
+    sim_held = int([x for x in lines if x.startswith("SIM")][-1].split()[1])
     line = [x for x in lines if x.startswith("RESULT")][-1].split()
     start, idle, thinking, at_idle, at_thinking, games, crashes = (int(v) for v in line[1:])
     most = max(idle, thinking)
     # those modules as the device holds them: their .mpy for armv6m in place
     # of what the unix heap held of them
-    device = (most - sum(held)) * WORDS_32_64 + sum(native.values())
+    device = (most - sum(held) - sim_held) * WORDS_32_64 + sum(native.values())
     return {
         "level": level, "ms": ms, "seed": seed, "games_finished": games, "crashes": crashes,
         "unix_used_at_start_kb": round(start / 1024, 1),
@@ -124,6 +152,7 @@ def measure(ms, level, seed):
         "unix_used_most_thinking_kb": round(thinking / 1024, 1),
         "most_at_ms_idle_thinking": [at_idle, at_thinking],
         "unix_held_of_native_modules_kb": round(sum(held) / 1024, 1),
+        "unix_held_of_simulator_kb": round(sim_held / 1024, 1),
         "device_native_modules_kb": {k: round(v / 1024, 1) for k, v in native.items()},
         "device_used_kb": round(device / 1024, 1),
         "device_free_kb": round((PICO_FREE - device) / 1024, 1),

@@ -1,10 +1,13 @@
 """Generates firmware/opponent/weights.py from the trained float network.
 
     python -m tools.gen.weights [--net tools/data/evaluator_net.npz] [--out firmware/opponent/weights.py]
+        [--columns firmware/opponent/w1.bin]
 
 Quantisation (firmware/opponent/evaluator.py reads it this way):
 - first layer W1: int8 at 1/Q1 (Q1 = 2**Q1_BITS), stored as bytes with 128
-  added, column k (input k) at [k*HIDDEN, (k+1)*HIDDEN);
+  added, column k (input k) at [k*HIDDEN, (k+1)*HIDDEN), in a file of its
+  own (w1.bin, read by seek: firmware/opponent/firstlayer.py has its header)
+  that weights.py names by its stamp (W1_STAMP);
 - hidden sigmoid table: 512 uint8 entries (activation*256, capped at 255) for
   pre-activations -8 .. +8 in steps of 1/32, each at its step's midpoint;
 - W2 and B2: ints, W2 at 1/Q2 so that a*W2 (a in 1/256) is at 1/2**16, B2 at
@@ -31,6 +34,7 @@ Deterministic: the same checkpoint always gives the same file.
 """
 import argparse
 import hashlib
+import os
 
 import numpy as np
 
@@ -45,6 +49,8 @@ RAW_INPUTS = 202     # inputs stored at 1/32 (slots and checkers off); the rest 
 ONE = 10000
 NET = "tools/data/evaluator_net.npz"
 OUT = "firmware/opponent/weights.py"
+COLUMNS = "firmware/opponent/w1.bin"
+COLUMNS_VERSION = 1
 
 
 def _int16_bytes(what, weights, bits):
@@ -70,9 +76,11 @@ def quantise(net):
     hsig = np.minimum(np.rint(256.0 / (1.0 + np.exp(-x))), 255).astype(np.uint8)
     xo = (np.arange(512) - 256) / (1 << STEP_BITS)
     osig = np.rint(ONE / (1.0 + np.exp(-xo))).astype("<u2")
+    w1 = w1q.astype(np.uint8).tobytes()
     return {
         "HIDDEN": hidden,
-        "W1": w1q.astype(np.uint8).tobytes(),
+        "W1": w1,
+        "W1_STAMP": int.from_bytes(hashlib.sha256(w1).digest()[:3], "little"),
         "W1F": w1f,
         "B1": tuple(int(v) for v in b1q),
         "W2": w2,
@@ -113,8 +121,8 @@ def render(tables, source):
         "OUTPUT_SHIFT = const(%d)" % tables["OUTPUT_SHIFT"],
         "OUTPUT_ZERO = const(%d)" % tables["OUTPUT_ZERO"],
         "FEATURE_SHIFT = const(%d)" % tables["FEATURE_SHIFT"],
+        "W1_STAMP = const(%d)       # w1.bin's stamp: the first layer for the board's inputs" % tables["W1_STAMP"],
         "",
-        "W1 = " + _bytes_literal(tables["W1"]),
         "W1F = " + _bytes_literal(tables["W1F"]),
         "B1 = " + _tuple_literal(tables["B1"]),
         "W2 = " + _bytes_literal(tables["W2"]),
@@ -128,6 +136,16 @@ def render(tables, source):
     return "\n".join(out)
 
 
+def columns_file(tables):
+    """Bytes of w1.bin: the header (firmware/opponent/firstlayer.py), then
+    the board's inputs' columns."""
+    w1 = tables["W1"]
+    hidden = tables["HIDDEN"]
+    head = (b"BLW1" + bytes((COLUMNS_VERSION, 0)) + hidden.to_bytes(2, "little")
+            + (len(w1) // hidden).to_bytes(2, "little") + tables["W1_STAMP"].to_bytes(4, "little") + bytes(2))
+    return head + w1
+
+
 def table_bytes(tables):
     """Flash size of the tables: bytes as bytes, ints at 2 bytes (int16 range)."""
     return (len(tables["W1"]) + len(tables["W1F"]) + len(tables["W2"]) + len(tables["HIDDEN_SIGMOID"])
@@ -136,22 +154,28 @@ def table_bytes(tables):
 
 
 def generate(net_path=NET):
-    net = np.load(net_path)
-    return render(quantise(net), net_path)
+    """(text of weights.py, bytes of w1.bin) for a float network."""
+    tables = quantise(np.load(net_path))
+    return render(tables, net_path), columns_file(tables)
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--net", default=NET)
     ap.add_argument("--out", default=OUT)
+    ap.add_argument("--columns", default=None,
+                    help="where w1.bin goes (default: beside --out)")
     args = ap.parse_args(argv)
-    text = generate(args.net)
+    columns = args.columns or os.path.join(os.path.dirname(args.out), os.path.basename(COLUMNS))
+    text, w1 = generate(args.net)
     with open(args.out, "w") as f:
         f.write(text)
+    with open(columns, "wb") as f:
+        f.write(w1)
     tables = quantise(np.load(args.net))
-    print("%s: %d hidden, %d bytes of tables, sha256 %s" % (
-        args.out, tables["HIDDEN"], table_bytes(tables),
-        hashlib.sha256(text.encode()).hexdigest()[:16]))
+    print("%s and %s: %d hidden, %d bytes of tables, sha256 %s and %s" % (
+        args.out, columns, tables["HIDDEN"], table_bytes(tables),
+        hashlib.sha256(text.encode()).hexdigest()[:16], hashlib.sha256(w1).hexdigest()[:16]))
 
 
 if __name__ == "__main__":

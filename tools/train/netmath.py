@@ -343,6 +343,21 @@ def bearoff_probs(boards, p):
     return p
 
 
+def first_layer(w):
+    """The first layer's bytes for the board's inputs (int8 + 128, column by
+    column) of a weights module or table dict: its W1, or for the firmware's
+    weights module the w1.bin that firmware/opponent/firstlayer.py reads,
+    checked against its stamp."""
+    w1 = getattr(w, "W1", None)
+    if w1 is not None:
+        return w1
+    from firmware.opponent import firstlayer
+    f = firstlayer.open_columns(w.HIDDEN, w.W1_STAMP)
+    with f:
+        f.seek(firstlayer.HEADER)
+        return f.read()
+
+
 class IntNet:
     """The integer network from a weights module (firmware.opponent.weights or the
     generator's own output) computing exactly what firmware/opponent/evaluator.py does."""
@@ -352,7 +367,7 @@ class IntNet:
         self.bearoff = bearoff
         h = w.HIDDEN
         self.hidden = h
-        self.w1 = (np.frombuffer(w.W1, dtype=np.uint8).astype(np.int64) - 128).reshape(RAW_INPUTS, h)
+        self.w1 = (np.frombuffer(first_layer(w), dtype=np.uint8).astype(np.int64) - 128).reshape(RAW_INPUTS, h)
         self.w1f = np.frombuffer(w.W1F, dtype="<i2").astype(np.int64).reshape(-1, h)
         self.inputs = RAW_INPUTS + len(self.w1f)
         self.fshift = w.FEATURE_SHIFT

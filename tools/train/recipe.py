@@ -35,6 +35,7 @@ Stages, in order (docs/ai.md, Training):
                  answer as the distil network does on data1 to data3
   install        the result becomes tools/data/evaluator_net.npz
   weights        tools.gen.weights: the integer tables, firmware/opponent/weights.py
+                 and the first layer's columns beside it, w1.bin
 
 Resumable: a finished stage leaves WORK/STAGE.done and is skipped next time;
 a training stage interrupted mid-way continues from its last epoch (the

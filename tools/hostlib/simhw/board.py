@@ -21,6 +21,8 @@ BUTTON_GPIOS = (6, 7, 8, 9, 10, 11, 12, 13)     # UP DOWN LEFT RIGHT A B CUBE ME
 BUTTON_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "CUBE", "MENU")
 BUZZER_GPIO = 15
 VSYS_GPIO = 29
+FREQ_MOST = 400             # clock changes recorded before the oldest are forgotten
+FREQ_KEEP = 100             # ... down to the newest this many
 
 ADC_FULL_SCALE_MV = 3300
 LED_PEAK_UA = 20000         # HT16K33 row source current, one die, while its row is scanned
@@ -203,7 +205,10 @@ class SimBoard:
     def set_freq(self, hz):
         self.update_battery()
         self.freq_hz = hz
-        self.freq_history.append((self.clock.ms(), hz))
+        history = self.freq_history
+        history.append((self.clock.ms(), hz))
+        if len(history) > FREQ_MOST:
+            del history[:-FREQ_KEEP]     # a long run keeps only the newest changes
 
     def lightsleep(self, ms):
         self.update_battery()
