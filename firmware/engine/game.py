@@ -57,7 +57,7 @@ import struct
 
 from micropython import const
 
-from firmware.engine import matchid, movegen, position
+from firmware.engine import movegen, position
 from firmware.engine.clock import DELAY_MS, RESERVE_MS, Clock
 from firmware.engine.matchrecord import (BORNE_OFF, DROPPED, LIMIT, RESIGNED,
                                   TIMED_OUT, MatchRecord)
@@ -376,6 +376,7 @@ class Match:
 
     def match_id(self):
         """gnubg's Match ID of the match as it stands."""
+        from firmware.engine import matchid     # loaded when asked: seldom needed in play
         g = self.game
         state = matchid.PLAYING
         on_roll = g.turn

@@ -87,6 +87,7 @@ class Play:
         self.entry = None           # a DiceEntry while a roll is being entered
         self.tutor = None           # an ai.Loss weighing the play just confirmed
         self.warning = None         # (loss, better result) once it gave away too much
+        self.ids = None             # (key, text): gnubg's IDs while the menu shows them (playview.ids_text)
 
     # ---- helpers --------------------------------------------------------
 

@@ -1,9 +1,11 @@
 """What the play screen shows: the board scene, the questions put to a
 human, the game-over summary and the in-play menu's texts. `self` is the
 firmware.handheld.play.Play being shown."""
+import sys
+
 from micropython import const
 
-from firmware.engine import game, movegen, posid, position
+from firmware.engine import game, movegen, position
 from firmware.handheld import render
 from firmware.engine.position import pips
 
@@ -109,6 +111,31 @@ def clock_text(self, now):
     return out[0] + " " + out[1]
 
 
+def ids_text(self):
+    """gnubg's Position and Match IDs of the match as it stands, worked out
+    once while they show. Their modules are loaded for that moment only
+    (a player seldom asks), so the heap has them back at once."""
+    m = self.match
+    g = m.game
+    key = (g.state, len(m.record.data), m.games, g.dice)
+    if self.ids is None or self.ids[0] != key:
+        from firmware.engine import posid
+        text = "POS %s  MATCH %s" % (posid.position_id(g.board), m.match_id())
+        _forget("firmware.engine.posid", "firmware.engine.matchid")
+        self.ids = (key, text)
+    return self.ids[1]
+
+
+def _forget(*names):
+    # drop modules from sys.modules and their package, so nothing holds them
+    for name in names:
+        sys.modules.pop(name, None)
+        cut = name.rfind(".")
+        package = sys.modules.get(name[:cut])
+        if package is not None and hasattr(package, name[cut + 1:]):
+            delattr(package, name[cut + 1:])
+
+
 def menu_text(self, now):
     """The bottom line of the in-play menu's item, or None for its own."""
     m = self.match
@@ -121,7 +148,7 @@ def menu_text(self, now):
     if label == "SCORE":
         return score_text(self)
     if label == "IDS":
-        return "POS %s  MATCH %s" % (posid.position_id(g.board), m.match_id())
+        return ids_text(self)
     if label == "CLOCK":
         return clock_text(self, now)
     if label == "BATTERY":

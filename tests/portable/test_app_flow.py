@@ -1,3 +1,5 @@
+import sys
+
 from firmware.handheld import app as appmod
 from firmware.engine import game
 from firmware.handheld import keys, playview, render, sounds
@@ -151,7 +153,9 @@ def test_menu_shows_pips_score_and_ids_and_sets_brightness():
         d.press(keys.DOWN)
     assert texts["PIPS"] == "RED 167 GREEN 167"
     assert texts["SCORE"] == "MONEY 0-0"
-    assert texts["IDS"].startswith("POS 4HPwATDgc/ABMA  MATCH ")
+    # the IDs' modules were loaded for the moment only
+    assert "firmware.engine.posid" not in sys.modules and "firmware.engine.matchid" not in sys.modules
+    assert texts["IDS"] == "POS 4HPwATDgc/ABMA  MATCH " + d.play.match.match_id()
     while d.play.menu.label() != "BRIGHT":
         d.press(keys.DOWN)
     before = d.app.brightness

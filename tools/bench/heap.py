@@ -16,8 +16,8 @@ at its .mpy's size for armv6m (as mpy-cross writes it) in place of what
 the unix heap held of it; and the unix port's 8-byte words make its
 objects larger than the device's 4-byte ones: on MicroPython 1.27's 32-bit
 WebAssembly port the same demo of the app alone (its bytecode only, the
-plain twins for the viper code) peaked at 187.7 KB where the unix port
-held 223.2 KB (docs/app.md, Heap), so the unix figure is scaled by that
+plain twins for the viper code) peaked at 161.3 KB where the unix port
+held 194.8 KB (docs/app.md, Heap), so the unix figure is scaled by that
 ratio. Against the 240 KB a Pico has free after boot (DESIGN.md).
 
 What the simulator itself holds is left out where it can be told apart:
@@ -37,7 +37,7 @@ from tools import deploy
 from tools.sim import mpy as sim_mpy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-WORDS_32_64 = 187.7 / 223.2       # the same objects and bytecode, 32-bit over 64-bit (above)
+WORDS_32_64 = 161.3 / 194.8       # the same objects and bytecode, 32-bit over 64-bit (above)
 PICO_FREE = 240 * 1024          # DESIGN.md: a Pico's heap free after boot (v1.27)
 BUDGET = 60 * 1024              # DESIGN.md: the running game leaves at least this free
 
