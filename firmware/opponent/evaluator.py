@@ -49,7 +49,6 @@ from firmware.opponent import bearoff, firstlayer, kernels, weights
 ONE = const(10000)
 INPUTS = const(239)
 _OFF_INPUT = const(200)
-_FEAT_INPUT = const(202)
 FEATURES = const(37)
 _HIDDEN = weights.HIDDEN
 _W1F = kernels.W1F               # int16 in bytes

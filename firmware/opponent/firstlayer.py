@@ -12,8 +12,9 @@ inputs that changed from its base position: a move at the strongest level
 adds about a thousand, of about a hundred inputs. The last ROWS columns
 read stay in CACHE (4 KB), so about one in eight is read from the file:
 the kernels (firmware/opponent/kernels.py, slots) look an input up with
-the clock's second chance (kernels_plain.cached) and call load() on a
-miss, one seek and one readinto into the cache's row.
+the clock's second chance (kernels_plain.cached) and on a miss read its
+column straight into the cache's row (VIEWS), one seek and one readinto,
+as load() does for the plain twin.
 
 Header (little-endian): b"BLW1", version 1, a zero byte, the hidden units
 (uint16), the inputs (uint16), the stamp (uint32: weights.W1_STAMP, the
