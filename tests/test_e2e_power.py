@@ -482,7 +482,7 @@ def test_the_save_record_is_made_in_a_quiet_pass_and_the_next_pass_only_writes_i
     loop = p.sim.loop
     flash = p.sim.flash
     made = []
-    for name in ("encode", "has_room"):
+    for name in ("frame", "has_room"):
         real = getattr(save, name)
 
         def counted(*args, real=real, name=name):
@@ -510,7 +510,7 @@ def test_the_save_record_is_made_in_a_quiet_pass_and_the_next_pass_only_writes_i
     making = [i for i, (_, _, names, _) in enumerate(passes) if names]
     assert len(making) == 1
     i = making[0]
-    assert passes[i][2] == ["encode", "has_room"] and not passes[i][1] and passes[i][3]
+    assert passes[i][2] == ["frame", "has_room"] and not passes[i][1] and passes[i][3]
     wrote, flag, names, ready = passes[i + 1]
     assert wrote and flag and not names and not ready
     assert all(not names for wrote, flag, names, ready in passes if flag)

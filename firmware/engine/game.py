@@ -13,7 +13,8 @@ the rules it follows and why.
     m.reject(now)          ... or rejects, and the turn goes on
     m.tick(now)            runs the clock; True when it has just ended the game
     m.next_game(now)       OVER and the match not over: the next game
-    m.match_id(), m.to_bytes(), Match.from_bytes(data, dice), m.write_mat(f)
+    m.match_id(), m.to_bytes() (m.write_to(bytearray) appends the same),
+    Match.from_bytes(data, dice), m.write_mat(f)
 
 Every action that the state does not allow raises ValueError saying why,
 and changes nothing. An action taken after the player's time ran out ends
@@ -415,6 +416,12 @@ class Match:
     # -- save and restore -------------------------------------------------
 
     def to_bytes(self):
+        """The match as bytes, for from_bytes()."""
+        return bytes(self.write_to(bytearray()))
+
+    def write_to(self, out):
+        """Appends to_bytes() to the bytearray out (a save's payload is
+        built in one piece: the record can be 8 KB) and returns out."""
         g = self.game
         c = self.clock
         flags = ((_F_CRAWFORD_DONE if self.crawford_done else 0)
@@ -429,7 +436,10 @@ class Match:
             g.resign, g.winner, g.kind, g.points, g.how, g.opening[0] << 4 | g.opening[1],
             c.reserve_ms, c.delay_ms, c.reserve[0], c.reserve[1], c.player, c.used,
             self.settings[1], self.settings[2], len(self.record.data))
-        return head + bytes(g.board) + bytes(self.record.data)
+        out.extend(head)
+        out.extend(g.board)
+        out.extend(self.record.data)
+        return out
 
     @classmethod
     def from_bytes(cls, data, dice):

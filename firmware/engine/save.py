@@ -110,23 +110,28 @@ def _u32(data, at):
     return data[at] | data[at + 1] << 8 | data[at + 2] << 16 | data[at + 3] << 24
 
 
-def encode(payload, serial):
-    """The record holding payload as save number `serial`."""
+def frame(payload, serial):
+    """(header, trailer) of the record holding payload as save number
+    `serial`: the record is header + payload + trailer, written in three
+    pieces so that a payload of kilobytes is never copied."""
     n = len(payload)
     if n > MAX_PAYLOAD:
         raise ValueError("payload of %d bytes exceeds %d" % (n, MAX_PAYLOAD))
-    record = bytearray(HEADER + n + TRAILER)
-    record[0:4] = MAGIC
-    record[4] = FORMAT_VERSION
-    record[6] = n & 255
-    record[7] = n >> 8
+    head = bytearray(HEADER)
+    head[0:4] = MAGIC
+    head[4] = FORMAT_VERSION
+    head[6] = n & 255
+    head[7] = n >> 8
     for i in range(4):
-        record[8 + i] = (serial >> (8 * i)) & 255
-    record[HEADER:HEADER + n] = payload
-    crc = crc16(memoryview(record)[:HEADER + n])
-    record[HEADER + n] = crc & 255
-    record[HEADER + n + 1] = crc >> 8
-    return record
+        head[8 + i] = (serial >> (8 * i)) & 255
+    crc = crc16(payload, crc16(head))
+    return head, bytes((crc & 255, crc >> 8))
+
+
+def encode(payload, serial):
+    """The record holding payload as save number `serial`, in one piece."""
+    head, trailer = frame(payload, serial)
+    return head + payload + trailer
 
 
 def decode(record):
@@ -284,10 +289,10 @@ class SaveFile:
             return TOO_BIG
         if not self._settled:
             self.load()
-        record = encode(payload, self.serial + 1)
-        if not has_room(self.os, len(record)):
+        head, trailer = frame(payload, self.serial + 1)
+        if not has_room(self.os, len(head) + len(payload) + len(trailer)):
             return NO_SPACE
-        self.record = record
+        self.record = (head, payload, trailer)     # the payload is not copied: nothing changes it
         return OK
 
     def begin(self, payload=None):
@@ -306,7 +311,8 @@ class SaveFile:
         try:
             f = self.open(self.tmp, "wb")
             try:
-                f.write(record)
+                for piece in record:
+                    f.write(piece)
             finally:
                 f.close()
         except OSError:

@@ -211,15 +211,17 @@ class App:
         return self.play.match.mat_lines(self.play.names)
 
     def snapshot(self):
-        """The payload to save now: settings and the match in play."""
+        """The payload to save now: settings and the match in play, a
+        bytearray built in one piece (no copy of the match record, which
+        can be 8 KB) that nothing changes after."""
         out = bytearray((VERSION, self.main.value("PLAY"), self.main.value("LEVEL"),
                          self.main.value("POINTS"), self.main.value("CLOCK"),
                          0 if self.sound_on else 1, self.brightness, self.knockout_round,
                          self.main.value("DICE"), self.main.value("TUTOR")))
         out.extend(self.tally.to_bytes() if self.tally is not None else bytes(DICE_BYTES))
         if self.play is not None:
-            out.extend(self.play.match.to_bytes())
-        return bytes(out)
+            self.play.match.write_to(out)
+        return out
 
     def request_save(self):
         self._save = self.snapshot()

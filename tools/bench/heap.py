@@ -97,6 +97,10 @@ t = 0
 while t < ms:
     sim.run_ms(20)
     t += 20
+    if t %% 60000 == 0:
+        # a press now and then, so that a long demo does not fall asleep
+        # (5 minutes without one); UP does nothing while the computer plays
+        sim.press("UP")
     forget_records()
     play = app.play
     thinking = 1 if play is not None and play.thinker is not None else 0
@@ -108,7 +112,7 @@ while t < ms:
 print("HELD", " ".join(str(v) for v in held))
 print("SIM", sim_held)
 print("RESULT", start, most[0], most[1], at[0], at[1], app.play.match.games if app.play else -1,
-      len(sim.crashes))
+      len(sim.crashes), len(app.play.match.record.data) if app.play else 0)
 """
 
 
@@ -140,13 +144,14 @@ def measure(ms, level, seed):
     held = [int(v) for v in [x for x in lines if x.startswith("HELD")][-1].split()[1:]]
     sim_held = int([x for x in lines if x.startswith("SIM")][-1].split()[1])
     line = [x for x in lines if x.startswith("RESULT")][-1].split()
-    start, idle, thinking, at_idle, at_thinking, games, crashes = (int(v) for v in line[1:])
+    start, idle, thinking, at_idle, at_thinking, games, crashes, record = (int(v) for v in line[1:])
     most = max(idle, thinking)
     # those modules as the device holds them: their .mpy for armv6m in place
     # of what the unix heap held of them
     device = (most - sum(held) - sim_held) * WORDS_32_64 + sum(native.values())
     return {
         "level": level, "ms": ms, "seed": seed, "games_finished": games, "crashes": crashes,
+        "match_record_bytes": record,
         "unix_used_at_start_kb": round(start / 1024, 1),
         "unix_used_most_idle_kb": round(idle / 1024, 1),
         "unix_used_most_thinking_kb": round(thinking / 1024, 1),
