@@ -111,13 +111,14 @@ class MatchRecord:
     def mat_lines(self, length, names=("Player 1", "Player 2")):
         yield " %d point match" % length
         yield ""
+        data = self.data
         number = 0
-        for first, score, entries in _games(self.data):
+        for start in _game_starts(data):
             number += 1
             yield " Game %d" % number
-            left = " %s : %d" % (names[0], score[0])
-            yield left + " " * max(1, 32 - len(left)) + "%s : %d" % (names[1], score[1])
-            for line in _game_lines(first, entries):
+            left = " %s : %d" % (names[0], data[start + 1] | data[start + 2] << 8)
+            yield left + " " * max(1, 32 - len(left)) + "%s : %d" % (names[1], data[start + 3] | data[start + 4] << 8)
+            for line in _game_lines(data, start):
                 yield line
             yield ""
 
@@ -183,53 +184,41 @@ def check(data):
         i = j
 
 
-def _games(data):
-    """(first player, (score0, score1), [entries]) for each game. The
-    record was checked when it was made (MatchRecord()) and grows by whole
-    entries only: walking it all again here would cost the match file's
-    first slice a whole record's bytecode."""
-    i = 0
-    while i < len(data):
-        first = data[i] & 1
-        score = (data[i + 1] | data[i + 2] << 8, data[i + 3] | data[i + 4] << 8)
-        i = _next(data, i)
-        entries = []
-        while i < len(data) and data[i] < GAME:
-            j = _next(data, i)
-            entries.append(bytes(data[i:j]))
-            i = j
-        yield first, score, entries
-
-
-def _move_text(board, entry):
-    """'52: 13/8 13/11' for a move entry played from board (mover's view),
-    and the board after it."""
-    code = entry[0]
+def _move_text(board, data, i):
+    """'52: 13/8 13/11' for the move entry at data[i] played from board
+    (mover's view), and the board after it."""
+    code = data[i]
     d1 = code % 36 // 6 + 1
     d2 = code % 6 + 1
     if d1 < d2:
         d1, d2 = d2, d1
     parts = ["%d%d:" % (d1, d2)]
-    for k in range(1, len(entry)):
-        f = entry[k] >> 3
-        t = f - (entry[k] & 7)
+    for k in range(i + 1, i + 1 + code // 36):
+        f = data[k] >> 3
+        t = f - (data[k] & 7)
         hit = t > 0 and board[49 - t] == 1
         board = movegen.apply_step(board, f, t)
         parts.append("%d/%d%s" % (f, t, "*" if hit else ""))
     return " ".join(parts), board
 
 
-def _game_lines(first, entries):
+def _game_lines(data, start):
+    """The numbered lines of the game whose entry is at data[start], read
+    where the record holds them (the record was checked when it was made
+    and grows by whole entries: no copy of its entries is made here)."""
     board = position.START
-    player = first
+    player = data[start] & 1
     cube = 1
     slots = ["", ""]
     number = 1
-    for entry in entries:
-        code = entry[0]
+    i = _next(data, start)
+    while i < len(data) and data[i] < GAME:
+        at = i
+        i = _next(data, i)
+        code = data[at]
         if code >= END:
             winner = code & 1
-            points = entry[1]
+            points = data[at + 1]
             text = " Wins %d point%s" % (points, "" if points == 1 else "s")
             if winner == 1 and slots[0]:
                 # player 0 dropped (or acted) on this line: same line, as gnubg
@@ -241,7 +230,7 @@ def _game_lines(first, entries):
             yield _line(None, [text, ""] if winner == 0 else ["", text])
             return
         if code < _MOVES:
-            text, board = _move_text(board, entry)
+            text, board = _move_text(board, data, at)
             board = position.flip(board)
         elif code == DOUBLE:
             cube *= 2
