@@ -40,6 +40,8 @@ _RECORD = const(34)
 _HITS = const(25)
 _CODES = const(28)
 _HASH = const(32)
+_DOUBLE_RECORD = const(6)   # a double's record: the 4 step codes and the hash (movewalk.DOUBLE_RECORD)
+_DOUBLE_HASH = const(4)
 _CHUNK = const(32)      # plays per chunk, as movewalk.CHUNK
 _CHUNK_SHIFT = const(5)
 # Candidate steps one Generation.step() walks by default: under 20 ms of the
@@ -69,11 +71,16 @@ class Plays:
     dice_used is how many dice each play uses (0 when nothing could move).
     """
 
-    def __init__(self, start):
+    def __init__(self, start, double=False):
         self.start = start  # the position before the roll, 50 bytes
         self.chunks = []    # bytearrays of _CHUNK records, filled by the walk
         self.n = 0
         self.dice_used = 0
+        # a double's records hold only the steps and the hash (movewalk.DOUBLE_RECORD)
+        self.double = double
+        self.size = _DOUBLE_RECORD if double else _RECORD
+        self._codes = 0 if double else _CODES
+        self._hash = _DOUBLE_HASH if double else _HASH
 
     def __len__(self):
         return self.n
@@ -83,12 +90,25 @@ class Plays:
             i += self.n
         if not 0 <= i < self.n:
             raise IndexError("play %d of %d" % (i, self.n))
-        return self.chunks[i >> _CHUNK_SHIFT], (i & (_CHUNK - 1)) * _RECORD
+        return self.chunks[i >> _CHUNK_SHIFT], (i & (_CHUNK - 1)) * self.size
 
     def result(self, i):
         """The 50-byte position after play i."""
         chunk, o = self._where(i)
         out = bytearray(self.start)
+        if self.double:
+            # the start with the steps made, hitting the blots they land on
+            for j in range(o, o + 4):
+                code = chunk[j]
+                if code:
+                    t = LAND[code]
+                    out[(code >> 3) - 1] -= 1
+                    if t:
+                        if out[_THEM_BAR - t]:
+                            out[_THEM_BAR - t] = 0
+                            out[_THEM_BAR] += 1
+                        out[t - 1] += 1
+            return bytes(out)
         out[0:25] = chunk[o:o + 25]
         hits = chunk[o + _HITS] | chunk[o + _HITS + 1] << 8 | chunk[o + _HITS + 2] << 16
         t = 1
@@ -101,11 +121,39 @@ class Plays:
             t += 1
         return bytes(out)
 
+    def expand(self, i, out):
+        """Writes play i as a full record into out (at least _HITS + 3
+        bytes): our 25 counts after it, then the 24-bit mask of our points
+        where it hit (bit t - 1), as a double's short record leaves them out
+        (the linear prefilter reads this layout). Allocates nothing."""
+        chunk, o = self._where(i)
+        if not self.double:
+            for j in range(_HITS + 3):
+                out[j] = chunk[o + j]
+            return out
+        start = self.start
+        for j in range(25):
+            out[j] = start[j]
+        hits = 0
+        for j in range(o, o + 4):
+            code = chunk[j]
+            if code:
+                t = LAND[code]
+                out[(code >> 3) - 1] -= 1
+                if t:
+                    if start[_THEM_BAR - t] and not hits >> (t - 1) & 1:
+                        hits |= 1 << (t - 1)
+                    out[t - 1] += 1
+        out[_HITS] = hits & 255
+        out[_HITS + 1] = hits >> 8 & 255
+        out[_HITS + 2] = hits >> 16
+        return out
+
     def move(self, i):
         """The steps ((from, to), ...) of play i, in the order played."""
         chunk, o = self._where(i)
         steps = []
-        for j in range(o + _CODES, o + _CODES + 4):
+        for j in range(o + self._codes, o + self._codes + 4):
             code = chunk[j]
             if code:
                 steps.append((code >> 3, LAND[code]))
@@ -114,7 +162,7 @@ class Plays:
     def stored_hash(self, i):
         """The low 16 bits of play i's hash (relative to the start)."""
         chunk, o = self._where(i)
-        return chunk[o + _HASH] | chunk[o + _HASH + 1] << 8
+        return chunk[o + self._hash] | chunk[o + self._hash + 1] << 8
 
     def find(self, result):
         """Index of the play that reaches `result`, -1 if none does. The
@@ -123,11 +171,13 @@ class Plays:
         h = (position_hash(result) - position_hash(self.start)) & 0xFFFF
         lo = h & 0xFF
         hi = h >> 8
+        size = self.size
+        at = self._hash
         i = 0
         for chunk in self.chunks:
-            for o in range(_HASH, min(len(chunk), (self.n - i) * _RECORD), _RECORD):
+            for o in range(at, min(len(chunk), (self.n - i) * size), size):
                 if chunk[o] == lo and chunk[o + 1] == hi:
-                    j = i + (o - _HASH) // _RECORD
+                    j = i + (o - at) // size
                     if self.result(j) == result:
                         return j
             i += _CHUNK
@@ -157,10 +207,10 @@ class Generation:
     def __init__(self, board, d1, d2, walk=None):
         _check_dice(d1, d2)
         self.start = bytes(board)
-        self.plays = Plays(self.start)
+        self.plays = Plays(self.start, d1 == d2)
         self.work = 0
         self._walk = walker if walk is None else walk
-        self._ctx = self._walk.context(True, self.start)
+        self._ctx = self._walk.context(True, self.start, d1 == d2)
         self.plays.chunks = self._ctx[5]
         if d1 == d2:
             self._dice = (d1, d1)

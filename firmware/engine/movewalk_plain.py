@@ -44,6 +44,11 @@ RECORD = const(34)      # a stored play: our 25 counts, 3 bytes of hits,
 _HITS_AT = const(25)    # 4 step codes p << 3 | d, the hash's low 16 bits
 _CODES_AT = const(28)
 _HASH_AT = const(32)
+# A double reaches each result once (no duplicates to compare), so its
+# record keeps only the 4 step codes and the hash's low 16 bits: the result
+# is the start with the steps made (movegen.Plays rebuilds it).
+DOUBLE_RECORD = const(6)
+_DOUBLE_HASH_AT = const(4)
 CHUNK = const(32)       # plays per chunk
 CHUNK_SHIFT = const(5)
 
@@ -86,15 +91,17 @@ def ptr16(buf):
 
 
 
-def context(store, board):
+def context(store, board, double=False):
     """A new context for walks from board (50 bytes); with store False the
-    walk only finds how many dice can be played (and stops at the goal)."""
+    walk only finds how many dice can be played (and stops at the goal).
+    double: the walks will be of a double, whose records are DOUBLE_RECORD
+    bytes."""
     st = array("i", bytes(4 * SIZE))
     st[_MASK] = _FIRST_TABLE - 1
     st[_STORE] = 1 if store else 0
     chunks = []
     if store:
-        chunks.append(bytearray(CHUNK * RECORD))
+        chunks.append(bytearray(CHUNK * (DOUBLE_RECORD if double else RECORD)))
         st[_CAP] = CHUNK
     # a walk that does not store never reads the table: one entry will do
     table = bytearray(2 * _FIRST_TABLE if store else 2)
@@ -437,12 +444,22 @@ def walk(ctx, budget: int) -> int:
                 if not dup:
                     if count >> CHUNK_SHIFT != at:
                         if count >= cap:
-                            chunks.append(bytearray(CHUNK * RECORD))
+                            chunks.append(bytearray(CHUNK * (DOUBLE_RECORD if double else RECORD)))
                             cap += CHUNK
                             st[_CAP] = cap
                         at = count >> CHUNK_SHIFT
                         cur = ptr8(chunks[at])
                     cp = cur
+                if not dup and double:
+                    o = (count & (CHUNK - 1)) * DOUBLE_RECORD
+                    c = 0
+                    while c < 4:
+                        cp[o + c] = path[c] if c < rec else 0
+                        c += 1
+                    cp[o + _DOUBLE_HASH_AT] = low & 255
+                    cp[o + _DOUBLE_HASH_AT + 1] = low >> 8
+                    count += 1
+                elif not dup:
                     o = (count & (CHUNK - 1)) * RECORD
                     # our 25 counts, two at a time (records start at even offsets)
                     cw = ptr16(cp)

@@ -49,8 +49,12 @@ def test_ranker_reads_plays_in_movegens_store():
         for i in range(len(plays)):
             assert ranker.after_play(plays, i) == ranker.after(plays.result(i))
             shift = movewalk_plain.CHUNK_SHIFT     # the store's layout
-            plain = linear._record_plain(ranker.base, plays.chunks[i >> shift],
-                                         (i & ((1 << shift) - 1)) * movewalk_plain.RECORD,
+            if plays.double:
+                # a double's short record, expanded to the full layout
+                record, at = plays.expand(i, bytearray(movewalk_plain.RECORD)), 0
+            else:
+                record, at = plays.chunks[i >> shift], (i & ((1 << shift) - 1)) * movewalk_plain.RECORD
+            plain = linear._record_plain(ranker.base, record, at,
                                          ranker.table, ranker.base_left, ranker.off_weight)
             assert ranker.after_play(plays, i) == plain
             n += 1
