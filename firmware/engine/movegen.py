@@ -81,6 +81,7 @@ class Plays:
         self.size = _DOUBLE_RECORD if double else _RECORD
         self._codes = 0 if double else _CODES
         self._hash = _DOUBLE_HASH if double else _HASH
+        self._full = bytearray(_HITS + 3) if double else None  # a record expanded (result)
 
     def __len__(self):
         return self.n
@@ -95,20 +96,10 @@ class Plays:
     def result(self, i):
         """The 50-byte position after play i."""
         chunk, o = self._where(i)
-        out = bytearray(self.start)
         if self.double:
-            # the start with the steps made, hitting the blots they land on
-            for j in range(o, o + 4):
-                code = chunk[j]
-                if code:
-                    t = LAND[code]
-                    out[(code >> 3) - 1] -= 1
-                    if t:
-                        if out[_THEM_BAR - t]:
-                            out[_THEM_BAR - t] = 0
-                            out[_THEM_BAR] += 1
-                        out[t - 1] += 1
-            return bytes(out)
+            chunk = self.expand(i, self._full)
+            o = 0
+        out = bytearray(self.start)
         out[0:25] = chunk[o:o + 25]
         hits = chunk[o + _HITS] | chunk[o + _HITS + 1] << 8 | chunk[o + _HITS + 2] << 16
         t = 1
@@ -124,29 +115,14 @@ class Plays:
     def expand(self, i, out):
         """Writes play i as a full record into out (at least _HITS + 3
         bytes): our 25 counts after it, then the 24-bit mask of our points
-        where it hit (bit t - 1), as a double's short record leaves them out
+        where it hit (bit t - 1), which a double's short record leaves out
         (the linear prefilter reads this layout). Allocates nothing."""
         chunk, o = self._where(i)
-        if not self.double:
+        if self.double:
+            walker.expand(chunk, o, self.start, out)
+        else:
             for j in range(_HITS + 3):
                 out[j] = chunk[o + j]
-            return out
-        start = self.start
-        for j in range(25):
-            out[j] = start[j]
-        hits = 0
-        for j in range(o, o + 4):
-            code = chunk[j]
-            if code:
-                t = LAND[code]
-                out[(code >> 3) - 1] -= 1
-                if t:
-                    if start[_THEM_BAR - t] and not hits >> (t - 1) & 1:
-                        hits |= 1 << (t - 1)
-                    out[t - 1] += 1
-        out[_HITS] = hits & 255
-        out[_HITS + 1] = hits >> 8 & 255
-        out[_HITS + 2] = hits >> 16
         return out
 
     def move(self, i):

@@ -18,7 +18,7 @@ from array import array
 import micropython
 from micropython import const
 
-from firmware.engine.movetables import HIT_HASH, MOVE_HASH
+from firmware.engine.movetables import HIT_HASH, LAND, MOVE_HASH
 
 # state slots
 _BEST = const(0)        # most dice a play has used so far
@@ -72,6 +72,7 @@ _FIRST_TABLE = const(64)
 
 _MOVE_HASH = array("i", MOVE_HASH)
 _HIT_HASH = array("i", HIT_HASH)
+_LAND = bytes(LAND)
 
 
 def context(store, board, double=False):
@@ -89,6 +90,37 @@ def context(store, board, double=False):
     # a walk that does not store never reads the table: one entry will do
     table = bytearray(2 * _FIRST_TABLE if store else 2)
     return [st, bytearray(50), bytearray(LISTS), bytearray(4), table, chunks, board]
+
+
+@micropython.viper
+def expand(chunk, o: int, start, out):
+    """A double's short record at chunk[o:] written into out as a full
+    record's first bytes: our 25 counts after the play (the start's with
+    its steps made), then the 24-bit mask of our points where it hit a blot
+    (bit t - 1), little-endian."""
+    c = ptr8(chunk)
+    s = ptr8(start)
+    d = ptr8(out)
+    land = ptr8(_LAND)
+    i = 0
+    while i < 25:
+        d[i] = s[i]
+        i += 1
+    hits = 0
+    j = 0
+    while j < 4:
+        code = c[o + j]
+        if code != 0:
+            t = land[code]
+            d[(code >> 3) - 1] -= 1
+            if t != 0:
+                if s[49 - t] != 0:
+                    hits |= 1 << (t - 1)
+                d[t - 1] += 1
+        j += 1
+    d[_HITS_AT] = hits & 255
+    d[_HITS_AT + 1] = hits >> 8 & 255
+    d[_HITS_AT + 2] = hits >> 16 & 255
 
 
 @micropython.viper
