@@ -1,6 +1,7 @@
 """The shipped evaluator: its tables are what the tools make, and the host's
 numpy twin (used by the benchmarks) computes exactly what the device does."""
 import numpy as np
+import pytest
 
 import tools  # noqa: F401
 from firmware.opponent import evaluator, met, weights
@@ -199,3 +200,21 @@ def test_pip_loss_counts_each_roll_at_its_costliest_hit():
     assert evaluator._features(bytes(b), 0, 25, f)[0] == 12 + 11 + 1
     assert f[11:13] == [(11 * 12 + 9 * 11 + 3 * 1 + 2) >> 2, 0]
     assert [int(v) for v in netmath.features([bytes(b)])[0]] == f
+
+
+def test_a_first_layer_file_from_other_weights_is_refused(tmp_path):
+    from firmware.opponent import firstlayer
+    with open(gen_weights.COLUMNS, "rb") as f:
+        good = f.read()
+    path = tmp_path / "w1.bin"
+    for bad in (good[:10] + bytes(4) + good[14:],      # another stamp
+                b"BLW2" + good[4:],                    # not this format
+                good[:8]):                             # cut short
+        path.write_bytes(bad)
+        with pytest.raises(ValueError):
+            firstlayer.open_columns(weights.HIDDEN, weights.W1_STAMP, str(path))
+    with pytest.raises(OSError):
+        firstlayer.open_columns(weights.HIDDEN, weights.W1_STAMP, str(tmp_path / "missing.bin"))
+    path.write_bytes(good)
+    with firstlayer.open_columns(weights.HIDDEN, weights.W1_STAMP, str(path)) as f:
+        assert f.read(1) == good[firstlayer.HEADER:firstlayer.HEADER + 1]
