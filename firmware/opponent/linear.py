@@ -5,7 +5,7 @@ same base (tests/test_linear.py holds them equal): a linear estimate of the
 equity, for the side to roll next, of the position a play leaves (higher is
 better for that side). The look-ahead ranks every reply of every roll with
 it, so it is the search's most frequent call: a table of each slot's
-contribution at each count (50 x 16 ints, weights.LINEAR summed over the
+contribution at each count (50 x 16 uint16, weights.LINEAR summed over the
 slot's four inputs) turns a changed slot into one subtraction, and under
 MicroPython the loop over the 50 slots runs as viper code. The plain twin
 below is the same loop for CPython (no emitters); tests/portable/test_linear.py
@@ -26,15 +26,15 @@ _OFF = const(200)               # LINEAR's index of the side on roll's checkers 
 _RECORD = const(34)
 _CHUNK_SHIFT = const(5)
 _HITS = const(25)
-# Every table entry is stored with this added, so that the viper loop reads
-# non-negative 32-bit words on any port; the differences it sums cancel it.
-_BIAS = const(1 << 24)
 
 
 def table(linear=weights.LINEAR):
-    """array('i') of 50 x 16: slot s at count c holds its inputs' weights
-    (c >= 1, c >= 2, c >= 3, c - 3 beyond three) summed, plus _BIAS."""
-    t = array("i", bytes(4 * 50 * 16))
+    """array('H') of 50 x 16: slot s at count c holds its inputs' weights
+    (c >= 1, c >= 2, c >= 3, c - 3 beyond three) summed, less the table's
+    least sum, so that every entry is an unsigned 16-bit number (1.6 KB;
+    the viper loop reads them through ptr16); the differences it sums
+    cancel that offset. ValueError if the sums span more than 16 bits."""
+    sums = []
     for s in range(50):
         k = 4 * s
         for c in range(16):
@@ -47,8 +47,11 @@ def table(linear=weights.LINEAR):
                 v += linear[k + 2]
             if c > 3:
                 v += (c - 3) * linear[k + 3]
-            t[s * 16 + c] = v + _BIAS
-    return t
+            sums.append(v)
+    low = min(sums)
+    if max(sums) - low > 0xFFFF:
+        raise ValueError("the linear table's sums span %d, beyond 16 bits" % (max(sums) - low))
+    return array("H", [v - low for v in sums])
 
 
 def _after_plain(base, result, t, base_left, off_weight):
@@ -107,7 +110,7 @@ if sys.implementation.name == "micropython":
     import micropython
 
     @micropython.viper
-    def _after_viper(base: ptr8, result: ptr8, t: ptr32, base_left: int, off_weight: int) -> int:
+    def _after_viper(base: ptr8, result: ptr8, t: ptr16, base_left: int, off_weight: int) -> int:
         left = 0
         s = 0
         while s < 25:
@@ -132,7 +135,7 @@ if sys.implementation.name == "micropython":
     _after = _after_viper
 
     @micropython.viper
-    def _record_viper(base: ptr8, chunk: ptr8, o: int, t: ptr32, base_left: int, off_weight: int) -> int:
+    def _record_viper(base: ptr8, chunk: ptr8, o: int, t: ptr16, base_left: int, off_weight: int) -> int:
         left = 0
         d = 0
         s = 25
@@ -167,7 +170,7 @@ _shipped = None
 class Ranker:
     """Linear scores of many plays' results against one base position.
 
-    Rankers of the shipped weights share one table (3.2 KB)."""
+    Rankers of the shipped weights share one table (1.6 KB)."""
 
     def __init__(self, linear=None):
         global _shipped

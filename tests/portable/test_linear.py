@@ -78,3 +78,18 @@ def test_a_hit_from_the_bar_is_read_from_the_store():
         hit += r[49] > 0
         assert ranker.after_play(plays, i) == ranker.after(r)
     assert hit
+
+
+def test_the_table_is_sixteen_bits_and_refuses_wider_sums():
+    from firmware.opponent import weights
+    t = linear.table(weights.LINEAR)
+    assert len(t) == 50 * 16 and min(t) == 0 and max(t) <= 0xFFFF
+    t[0] = 0xFFFF           # unsigned 16-bit entries
+    assert t[0] == 0xFFFF
+    wide = list(weights.LINEAR)
+    wide[3] = 6000          # a fourth unit's weight: 12 times it at fifteen checkers
+    try:
+        linear.table(wide)
+    except ValueError:
+        return
+    assert False, "a table spanning more than 16 bits was made"
