@@ -96,10 +96,10 @@ class Plays:
 
     def result(self, i):
         """The 50-byte position after play i."""
-        chunk, o = self._where(i)
         if self.double:
-            chunk = self.expand(i, self._full)
-            o = 0
+            chunk, o = self.expand(i, self._full), 0
+        else:
+            chunk, o = self._where(i)
         out = bytearray(self.start)
         out[0:25] = chunk[o:o + 25]
         hits = chunk[o + _HITS] | chunk[o + _HITS + 1] << 8 | chunk[o + _HITS + 2] << 16

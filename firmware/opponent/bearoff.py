@@ -16,6 +16,8 @@ of P(us in exactly k) * P(them in k or more).
 """
 from micropython import const
 
+from firmware.opponent import beside
+
 _HEADER = const(16)
 _POINTS = const(6)
 _SCALE_BITS = const(14)     # entries in 1/2**14
@@ -31,12 +33,6 @@ for _k in range(1, 7):
             _c = _c * (_n - _i) // (_i + 1)
         _CHOOSE.append(_c if _n >= _k else 0)
 _CHOOSE = tuple(_CHOOSE)
-
-
-def _path():
-    name = globals().get("__file__", "")
-    cut = name.rfind("/")
-    return (name[:cut + 1] if cut >= 0 else "") + "bearoff.bin"
 
 
 class Database:
@@ -128,7 +124,7 @@ def database():
     global _db
     if _db is None:
         try:
-            _db = Database(_path())
+            _db = Database(beside("bearoff.bin"))
         except OSError:
             _db = False
     return _db or None

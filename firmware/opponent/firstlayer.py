@@ -25,18 +25,12 @@ from array import array
 
 from micropython import const
 
-from firmware.opponent import weights
+from firmware.opponent import beside, weights
 
 HEADER = const(16)
 INPUTS = const(202)
 VERSION = const(1)
 ROWS = const(32)
-
-
-def _path():
-    name = globals().get("__file__", "")
-    cut = name.rfind("/")
-    return (name[:cut + 1] if cut >= 0 else "") + "w1.bin"
 
 
 def _u16(b, i):
@@ -47,7 +41,7 @@ def open_columns(hidden, stamp, path=None):
     """The open w1.bin, its header checked against the network's size and
     stamp; column k starts at HEADER + k * hidden. Raises OSError if the
     file is missing, ValueError if it does not belong to these weights."""
-    path = path or _path()
+    path = path or beside("w1.bin")
     f = open(path, "rb")
     head = bytearray(HEADER)
     try:
@@ -82,9 +76,7 @@ def read(k, buf):
 def load(k, r):
     """Reads input k's column into the cache's row r, the row already
     given to it (as the kernels do it, for their plain twins)."""
-    FILE.seek(HEADER + k * HIDDEN)
-    if FILE.readinto(VIEWS[r]) != HIDDEN:
-        short(k)
+    read(k, VIEWS[r])
 
 
 def short(k):
