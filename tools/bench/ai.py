@@ -518,6 +518,11 @@ def think(b, d1, d2, level, heap, inner=False):
         if done:
             break
     return steps, len(t.plays), low
+def least(steps, again):
+    # each step's least of two runs of the same move
+    for i in range(len(steps)):
+        if again[i] < steps[i]:
+            steps[i] = again[i]
 positions = open(sys.argv[1])
 for line in positions:
     if not line.strip():
@@ -529,26 +534,20 @@ for line in positions:
             # Each step's fastest of three runs: the host's other load
             # (preemption) only ever adds time.
             for _ in range(3):
-                again = think(b, d1, d2, level, False)[0]
-                for i in range(len(steps)):
-                    if again[i] < steps[i]:
-                        steps[i] = again[i]
+                least(steps, think(b, d1, d2, level, False)[0])
             # the same move with the viper/native functions timed apart,
             # each step's least of three runs as above
             split.on()
             inner = think(b, d1, d2, level, False, True)[0]
             for _ in range(2):
-                again = think(b, d1, d2, level, False, True)[0]
-                for i in range(len(inner)):
-                    if again[i] < inner[i]:
-                        inner[i] = again[i]
+                least(inner, think(b, d1, d2, level, False, True)[0])
             split.off()
             # printed at once: a list of rows would take the heap being measured
             sys.stdout.write('ROW %d %d %d' % (n, low, int(d1 == d2)))
             for i in range(len(steps)):
                 sys.stdout.write(' %d:%d' % (steps[i], min(inner[i], steps[i])))
             sys.stdout.write('\n')
-            steps = again = inner = None
+            steps = inner = None
 ref = devicetime.measure(ref)
 print(devicetime.line(ref))
 print('HEAP', base_free)
