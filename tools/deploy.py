@@ -82,7 +82,9 @@ def build(out, root=ROOT):
             command = [tool("mpy-cross"), "-o", target]
             if kind == "native":
                 command.append("-march=armv6m")
-            command += ["-s", rel, rel]
+            # named as the file the device imports (its __file__), so that
+            # the name and the path are one interned string, not two
+            command += ["-s", os.path.relpath(target, out).replace(os.sep, "/"), rel]
             result = subprocess.run(command, cwd=root, capture_output=True, text=True)
             if result.returncode != 0:
                 raise RuntimeError("mpy-cross failed on %s: %s" % (rel, result.stderr.strip()))

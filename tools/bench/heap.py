@@ -12,19 +12,24 @@ step, with the computer thinking or not.
 
 The device estimate: the unix port keeps native and viper machine code
 outside its heap, the RP2040 in it, so each module with such code counts
-at its .mpy's size for armv6m (as mpy-cross writes it) in place of what
-the unix heap held of it; and the unix port's 8-byte words make its
-objects larger than the device's 4-byte ones: on MicroPython 1.27's 32-bit
+at its .mpy's size for armv6m (as tools.deploy builds it) in place of what
+the unix heap held of it. The interned strings (qstrs) are counted for the
+device apart (tools/bench/qstrs.py): the unix port's, which include the
+simulator's names and take 11 bytes a pool entry, are left out, and the
+device's, read from the image's .mpy files for the modules the run loaded,
+are put in with their pools at their fullest. The rest is scaled by the
+ratio of 32-bit to 64-bit objects: on MicroPython 1.27's 32-bit
 WebAssembly port the same demo of the app alone (its bytecode only, the
-plain twins for the viper code) peaked at 161.3 KB where the unix port
-held 194.8 KB (docs/app.md, Heap), so the unix figure is scaled by that
-ratio. Against the 240 KB a Pico has free after boot (DESIGN.md).
+plain twins for the viper code) peaked at 131.7 KB without its qstrs where
+the unix port held 160.9 KB (docs/app.md, Heap). Against the 240 KB a Pico
+has free after boot (DESIGN.md).
 
 What the simulator itself holds is left out where it can be told apart:
 its module (tools/sim/core.py, measured after the device modules it
 imports) and the simulated buzzer's and clock's records of tones and
-speed changes, cleared before each reading. The simulated machine's other objects (its display, pins and
-clock, a few KB) stay in, so the estimate errs towards less free.
+speed changes, cleared before each reading. The simulated machine's other
+objects (its display, pins and clock, a few KB) stay in, so the estimate
+errs towards less free.
 """
 import argparse
 import json
@@ -34,10 +39,11 @@ import sys
 import tempfile
 
 from tools import deploy
+from tools.bench import qstrs
 from tools.sim import mpy as sim_mpy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-WORDS_32_64 = 161.3 / 194.8       # the same objects and bytecode, 32-bit over 64-bit (above)
+WORDS_32_64 = 131.7 / 160.9       # the same objects and bytecode, 32-bit over 64-bit, qstrs aside (above)
 PICO_FREE = 240 * 1024          # DESIGN.md: a Pico's heap free after boot (v1.27)
 BUDGET = 60 * 1024              # DESIGN.md: the running game leaves at least this free
 
@@ -45,8 +51,18 @@ SCRIPT = """
 ms, level, seed = %d, %d, %d
 NATIVE_MODULES = %r
 import gc
+import sys
+import micropython
 import machine                      # the simulated machine: the host's, not counted
 from flash import FolderFlash
+
+
+def qstrs(tag):
+    # the interned strings' heap now, on the line after the tag
+    print("QSTRS", tag)
+    micropython.qstr_info()
+
+
 gc.collect()
 base = gc.mem_alloc()
 # what the unix heap holds of each module with native code (its machine
@@ -58,9 +74,11 @@ held = []
 for name in NATIVE_MODULES:
     gc.collect()
     before = gc.mem_alloc()
+    qstrs("before " + name)
     __import__(name)
     gc.collect()
     held.append(gc.mem_alloc() - before)
+    qstrs("after " + name)
 # the simulator's own module, which the device does not have, measured
 # after the device modules it imports so that they still count
 import main
@@ -68,9 +86,11 @@ import firmware.engine.dice
 import hw.board
 gc.collect()
 before = gc.mem_alloc()
+qstrs("before sim")
 from core import Sim
 gc.collect()
 sim_held = gc.mem_alloc() - before
+qstrs("after sim")
 sim = Sim(FolderFlash("sim-data"), seed=seed)
 
 
@@ -109,6 +129,9 @@ while t < ms:
     if used > most[thinking]:
         most[thinking] = used
         at[thinking] = t
+        qstrs("most %%d" %% thinking)
+print("MODULES", " ".join(sorted(sys.modules)))
+micropython.qstr_info(1)
 print("HELD", " ".join(str(v) for v in held))
 print("SIM", sim_held)
 print("RESULT", start, most[0], most[1], at[0], at[1], app.play.match.games if app.play else -1,
@@ -116,39 +139,62 @@ print("RESULT", start, most[0], most[1], at[0], at[1], app.play.match.games if a
 """
 
 
-def native_code(march="armv6m"):
-    """{path: bytes} of each device module with native or viper code
-    (tools.deploy's list), compiled for the device: about what the RP2040
-    holds of it in its heap, its machine code included."""
-    out = {}
-    with tempfile.TemporaryDirectory() as tmp:
-        target = os.path.join(tmp, "out.mpy")
-        for rel, kind in deploy.device_files(ROOT):
-            if kind == "native":
-                subprocess.run([sim_mpy.MPY_CROSS, "-march=" + march, "-o", target, os.path.join(ROOT, rel)],
-                               check=True)
-                out[rel] = os.path.getsize(target)
-    return out
+def native_code(image):
+    """{path: bytes} of each device module with native or viper code in the
+    image (tools.deploy build), compiled for the device: about what the
+    RP2040 holds of it in its heap, its machine code included."""
+    return {rel: os.path.getsize(os.path.join(image, rel[:-3] + ".mpy"))
+            for rel, kind in deploy.device_files(ROOT) if kind == "native"}
+
+
+def qstr_lines(lines):
+    """{tag: (count, bytes)} of the unix port's interned strings at each
+    qstrs(tag) of the script (the last at each tag), and the strings
+    themselves at its end."""
+    found, strings = {}, set()
+    for i, line in enumerate(lines):
+        if line.startswith("QSTRS ") and i + 1 < len(lines):
+            fields = dict(f.split("=") for f in lines[i + 1].split(":", 1)[1].replace(",", " ").split())
+            found[line[6:]] = (int(fields["n_qstr"]), int(fields["n_total_bytes"]))
+        elif line.startswith("Q(") and line.endswith(")"):
+            strings.add(line[2:-1])
+    return found, strings
 
 
 def measure(ms, level, seed):
-    native = native_code()
     with tempfile.TemporaryDirectory() as tmp:
+        image = os.path.join(tmp, "device")
+        deploy.build(image)
+        native = native_code(image)
         folder = sim_mpy.build(os.path.join(tmp, "image"))
         # a heap large enough that the 64-bit port's figure is not capped
         run = sim_mpy.run(folder, SCRIPT % (ms, level, seed, [m.replace("/", ".")[:-3] for m in native]),
                           heap="600k", timeout=3600)
-    if run.returncode:
-        raise RuntimeError("micropython failed: " + run.stdout[-2000:] + run.stderr[-2000:])
-    lines = run.stdout.splitlines()
+        if run.returncode:
+            raise RuntimeError("micropython failed: " + run.stdout[-2000:] + run.stderr[-2000:])
+        lines = run.stdout.splitlines()
+        tags, unix_strings = qstr_lines(lines)
+        loaded = [x for x in lines if x.startswith("MODULES")][-1].split()[1:]
+        device_modules = [m for m in loaded if m.split(".")[0] in deploy.PACKAGES]
+        strings = qstrs.device_qstrs(image, device_modules, unix_strings,
+                                     [(os.path.join(ROOT, name), name) for name in deploy.SOURCE_FILES])
     held = [int(v) for v in [x for x in lines if x.startswith("HELD")][-1].split()[1:]]
+    # what those imports interned is counted with the rest of the qstrs
+    held = [h - (tags["after " + m][1] - tags["before " + m][1])
+            for h, m in zip(held, [m.replace("/", ".")[:-3] for m in native])]
     sim_held = int([x for x in lines if x.startswith("SIM")][-1].split()[1])
+    sim_held -= tags["after sim"][1] - tags["before sim"][1]
     line = [x for x in lines if x.startswith("RESULT")][-1].split()
     start, idle, thinking, at_idle, at_thinking, games, crashes, record = (int(v) for v in line[1:])
-    most = max(idle, thinking)
-    # those modules as the device holds them: their .mpy for armv6m in place
-    # of what the unix heap held of them
-    device = (most - sum(held) - sim_held) * WORDS_32_64 + sum(native.values())
+    thinking_most = thinking >= idle
+    most = thinking if thinking_most else idle
+    unix_qstr_count, unix_qstr_bytes = tags["most %d" % thinking_most]
+    device_qstr_bytes = qstrs.heap_bytes(strings)
+    # the modules with machine code as the device holds them (their .mpy for
+    # armv6m in place of what the unix heap held of them), and the qstrs
+    # the device makes in place of the unix port's
+    device = ((most - sum(held) - sim_held - unix_qstr_bytes) * WORDS_32_64
+              + sum(native.values()) + device_qstr_bytes)
     return {
         "level": level, "ms": ms, "seed": seed, "games_finished": games, "crashes": crashes,
         "match_record_bytes": record,
@@ -158,6 +204,10 @@ def measure(ms, level, seed):
         "most_at_ms_idle_thinking": [at_idle, at_thinking],
         "unix_held_of_native_modules_kb": round(sum(held) / 1024, 1),
         "unix_held_of_simulator_kb": round(sim_held / 1024, 1),
+        "unix_qstrs": unix_qstr_count,
+        "unix_qstrs_kb": round(unix_qstr_bytes / 1024, 1),
+        "device_qstrs": len(strings),
+        "device_qstrs_kb": round(device_qstr_bytes / 1024, 1),
         "device_native_modules_kb": {k: round(v / 1024, 1) for k, v in native.items()},
         "device_used_kb": round(device / 1024, 1),
         "device_free_kb": round((PICO_FREE - device) / 1024, 1),
