@@ -10,7 +10,7 @@ the computer answered 6-4 (24/14), and player 0 is to roll.
 The record (firmware/engine/save.py, format 1):
     b"Blot", format 1, reserved 0, payload length (u16 LE), serial (u32 LE),
     payload, CRC-16/CCITT-FALSE of all that (u16 LE)
-The payload, version 1 (App._parse reads it without dice counts):
+The payload, version 1 (firmware/handheld/resume.py reads it without dice counts):
     1, mode, level, points index, clock, mute, brightness, knockout round,
     then the match (Match.to_bytes, format 1): the head below, the 50-byte
     board seen by the player on roll, the match record.

@@ -58,6 +58,7 @@ import struct
 
 from micropython import const
 
+from firmware import forget
 from firmware.engine import movegen, position
 from firmware.engine.clock import DELAY_MS, RESERVE_MS, Clock
 from firmware.engine.matchrecord import (BORNE_OFF, DROPPED, LIMIT, RESIGNED,
@@ -86,13 +87,14 @@ OPENING_TIES = "OPENING TIES"
 # state, turn, d1, d2, cube, owner, resign, winner, kind, points, how, opening,
 # clock: reserve_ms, delay_ms, reserve0, reserve1, player, used,
 # settings: reserve_ms, delay_ms; then the 50-byte board and the record
-_HEAD = "<BHHHBHbBBBBBbBbBBBBIIIIbIIIH"
-_HEAD_SIZE = const(54)
-_F_CRAWFORD_DONE = const(1)
-_F_JACOBY = const(2)
-_F_CLOCK_ON = const(4)
-_F_CRAWFORD_GAME = const(8)
-_F_SET_CLOCK = const(16)
+# (firmware/engine/restore.py reads it back)
+HEAD = "<BHHHBHbBBBBBbBbBBBBIIIIbIIIH"
+HEAD_SIZE = const(54)
+F_CRAWFORD_DONE = const(1)
+F_JACOBY = const(2)
+F_CLOCK_ON = const(4)
+F_CRAWFORD_GAME = const(8)
+F_SET_CLOCK = const(16)
 
 
 class Game:
@@ -424,13 +426,13 @@ class Match:
         built in one piece: the record can be 8 KB) and returns out."""
         g = self.game
         c = self.clock
-        flags = ((_F_CRAWFORD_DONE if self.crawford_done else 0)
-                 | (_F_JACOBY if self.jacoby else 0)
-                 | (_F_CLOCK_ON if self.clock_on else 0)
-                 | (_F_CRAWFORD_GAME if g.crawford else 0)
-                 | (_F_SET_CLOCK if self.settings[0] else 0))
+        flags = ((F_CRAWFORD_DONE if self.crawford_done else 0)
+                 | (F_JACOBY if self.jacoby else 0)
+                 | (F_CLOCK_ON if self.clock_on else 0)
+                 | (F_CRAWFORD_GAME if g.crawford else 0)
+                 | (F_SET_CLOCK if self.settings[0] else 0))
         head = struct.pack(
-            _HEAD, FORMAT, self.length, self.score[0], self.score[1], flags,
+            HEAD, FORMAT, self.length, self.score[0], self.score[1], flags,
             self.games, self.winner,
             g.state, g.turn, g.dice[0], g.dice[1], _log2(g.cube), g.cube_owner,
             g.resign, g.winner, g.kind, g.points, g.how, g.opening[0] << 4 | g.opening[1],
@@ -445,92 +447,25 @@ class Match:
     def from_bytes(cls, data, dice):
         """The match saved by to_bytes(); ValueError if the data is not a
         consistent match. The clock waits for the next tick or action to
-        run again, so time with the power off is not charged."""
-        if len(data) < _HEAD_SIZE + 50:
-            raise ValueError("match data too short: %d bytes" % len(data))
-        if data[0] != FORMAT:
-            raise ValueError("match data format %d, expected %d" % (data[0], FORMAT))
-        (_, length, s0, s1, flags, games, winner, state, turn, d1, d2, cube_log, owner,
-         resign, gwinner, kind, points, how, opening, reserve_ms, delay_ms, r0, r1,
-         cplayer, used, set_reserve, set_delay, record_len) = struct.unpack(_HEAD, data[:_HEAD_SIZE])
-        if len(data) != _HEAD_SIZE + 50 + record_len:
-            raise ValueError("match data is %d bytes, expected %d"
-                             % (len(data), _HEAD_SIZE + 50 + record_len))
-        board = bytes(data[_HEAD_SIZE:_HEAD_SIZE + 50])
-        m = cls(dice, length, bool(flags & _F_CLOCK_ON), reserve_ms, delay_ms,
-                bool(flags & _F_JACOBY))
-        m.score = [s0, s1]
-        m.crawford_done = bool(flags & _F_CRAWFORD_DONE)
-        m.games = games
-        m.winner = winner
-        Clock(set_reserve, set_delay)
-        m.settings = (bool(flags & _F_SET_CLOCK), set_reserve, set_delay)
-        m.record = MatchRecord(data[_HEAD_SIZE + 50:])
-        c = m.clock
-        c.reserve[0] = r0
-        c.reserve[1] = r1
-        c.player = cplayer
-        c.used = used
+        run again, so time with the power off is not charged. The reader
+        (firmware/engine/restore.py) is loaded for the call and let go."""
+        from firmware.engine import restore
+        try:
+            m = restore.match(cls, data, dice)
+        finally:
+            forget("firmware.engine.restore")
         g = m.game
-        g.board = board
-        g.state = state
-        g.turn = turn
-        g.dice = (d1, d2)
-        g.cube = 1 << cube_log
-        g.cube_owner = owner
-        g.crawford = bool(flags & _F_CRAWFORD_GAME)
-        g.resign = resign
-        g.winner = gwinner
-        g.kind = kind
-        g.points = points
-        g.how = how
-        g.opening = (opening >> 4, opening & 15)
-        m.validate()
-        if d1 and state in (MOVE, RESIGNING):
-            g._rolled(d1, d2)
+        if g.dice[0] and g.state in (MOVE, RESIGNING):
+            g._rolled(g.dice[0], g.dice[1])
         return m
 
     def validate(self):
         """ValueError unless the match state hangs together."""
-        g = self.game
-        position.validate(g.board)
-        if self.length and self.winner < 0 and max(self.score) >= self.length:
-            raise ValueError("score %d-%d ends a %d-point match with no winner"
-                             % (self.score[0], self.score[1], self.length))
-        if self.winner not in (-1, 0, 1) or (self.winner >= 0 and g.state != OVER):
-            raise ValueError("match winner %d with the game %s" % (self.winner, STATE_NAMES[g.state]))
-        if not 0 <= g.state <= OVER or g.turn not in (0, 1):
-            raise ValueError("game state %d, turn %d" % (g.state, g.turn))
-        if g.cube > MAX_CUBE or g.cube_owner not in (CENTRED, 0, 1):
-            raise ValueError("cube %d owned by %d" % (g.cube, g.cube_owner))
-        if (g.cube == 1) != (g.cube_owner == CENTRED):
-            raise ValueError("cube %d cannot be owned by %d" % (g.cube, g.cube_owner))
-        if g.crawford and g.cube != 1:
-            raise ValueError("the cube was turned in the Crawford game")
-        d1, d2 = g.dice
-        rolled = 1 <= d1 <= 6 and 1 <= d2 <= 6
-        if not rolled and (d1 or d2):
-            raise ValueError("dice %d-%d" % (d1, d2))
-        # a resignation may come before or after the roll; the end keeps the dice
-        if rolled != (g.state == MOVE) and g.state not in (RESIGNING, OVER):
-            raise ValueError("dice %d-%d while %s" % (d1, d2, STATE_NAMES[g.state]))
-        if (g.state == RESIGNING) != (1 <= g.resign <= 3) and g.state != OVER:
-            raise ValueError("resignation %d while %s" % (g.resign, STATE_NAMES[g.state]))
-        if g.state == OVER:
-            if g.winner not in (0, 1) or not 1 <= g.kind <= 3 or g.points < 1 \
-                    or not BORNE_OFF <= g.how <= TIMED_OUT:
-                raise ValueError("game over without a winner, kind and points")
-        elif g.winner != -1:
-            raise ValueError("game in play has winner %d" % g.winner)
-        if g.state != OPENING:
-            a, b = g.opening
-            if not (1 <= a <= 6 and 1 <= b <= 6 and a != b):
-                raise ValueError("opening roll %d-%d" % (a, b))
-        c = self.clock
-        if c.player not in (-1, 0, 1) or min(c.reserve) < 0 or c.used < 0:
-            raise ValueError("clock player %d, reserves %r" % (c.player, c.reserve))
-        if self.clock_on and (g.state in (ROLL, MOVE, DOUBLED, RESIGNING)) != (c.player == g.turn):
-            raise ValueError("clock times player %d while %s" % (c.player, STATE_NAMES[g.state]))
+        from firmware.engine import restore
+        try:
+            restore.validate(self)
+        finally:
+            forget("firmware.engine.restore")
 
 
 def _find(plays, result):

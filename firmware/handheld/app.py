@@ -10,6 +10,7 @@ from micropython import const
 # play first: compiled from source (not the device's .mpy) it is the
 # largest module, and it needs its memory before the others break the heap up
 from firmware.handheld.play import Play
+from firmware import forget
 from firmware.engine import game
 from firmware.engine.dice import ManualDice
 from firmware.handheld import keys, menu, render, sounds
@@ -45,8 +46,8 @@ BATTERY_CRITICAL = const(2)
 LOW_REPEAT_MS = 600000      # the low-battery beep again every 10 minutes
 SLEEP_AFTER_MS = const(3000)  # the critical message stays this long
 
-_SETTINGS = const(10)       # bytes of settings in the payload (8 before VERSION 3)
-_OLD_SETTINGS = const(8)
+SETTINGS = const(10)        # bytes of settings in the payload (8 before VERSION 3)
+OLD_SETTINGS = const(8)
 DICE_BYTES = const(32)      # then all time's dice counts (VERSION 2 on): dicestats.BYTES
 
 # The frame is drawn again only when what it shows may have changed: a
@@ -109,8 +110,9 @@ class App:
             text = save_error if isinstance(save_error, str) else "SAVE LOST"
             self._show(text.upper(), "NEW GAME - A", None)
         elif saved is not None:
+            from firmware.handheld import resume
             try:
-                parsed = self._parse(saved)
+                parsed = resume.parse(self, saved)
             except Exception as exc:    # whatever the bytes, a fresh game, never a crash
                 self.save_rejected = True   # main.py keeps the file aside
                 self._show("SAVE CORRUPT", str(exc).upper(), None)
@@ -120,6 +122,8 @@ class App:
                 else:
                     self.resumable = parsed
                     self.screen = RESUME
+            finally:
+                forget("firmware.handheld.resume")
         self._check_dice()
 
     # ---- the interface for main.py ----------------------------------------
@@ -239,33 +243,7 @@ class App:
         self.screen = MESSAGE
         self.since = self.now
 
-    def _parse(self, data):
-        version = data[0] if data else -1
-        if version not in (1, 2, VERSION):
-            raise ValueError("save version %d" % version)
-        start = _SETTINGS if version == VERSION else _OLD_SETTINGS
-        if len(data) < start:
-            raise ValueError("settings cut short: %d bytes" % len(data))
-        mode, level, length, clock, mute, bright, ko = data[1:_OLD_SETTINGS]
-        hand = tutor = 0        # an older payload: dice AUTO, tutor OFF
-        if version == VERSION:
-            hand, tutor = data[_OLD_SETTINGS:_SETTINGS]
-        if mode >= len(MODE_NAMES) or length >= len(LENGTHS) or not 1 <= bright <= 16 \
-                or hand >= len(DICE_NAMES) or tutor >= len(TUTOR_NAMES):
-            raise ValueError("settings %r" % (bytes(data[1:start]),))
-        if version > 1:
-            if len(data) < start + DICE_BYTES:
-                raise ValueError("dice counts cut short: %d bytes" % len(data))
-            if self.tally is not None:
-                self.tally.load(bytes(data[start:start + DICE_BYTES]))
-            start += DICE_BYTES
-        match = None
-        if len(data) > start:
-            match = game.Match.from_bytes(bytes(data[start:]), self._match_dice(mode, hand))
-        return (mode, min(level, len(self.levels) - 1), length, clock, mute, bright, ko,
-                hand, tutor, match)
-
-    def _match_dice(self, mode, hand):
+    def match_dice(self, mode, hand):
         """The dice a match plays with: the machine's, or the players' own
         entered by hand (never in the demo, which plays by itself)."""
         if hand == BY_HAND and mode != DEMO:
@@ -314,7 +292,7 @@ class App:
                 length = 3      # a knockout round is a match, never money
         else:
             self.knockout_round = 0
-        match = game.Match(self._match_dice(mode, self.main.value("DICE")), length,
+        match = game.Match(self.match_dice(mode, self.main.value("DICE")), length,
                            self.main.value("CLOCK") == 1)
         self.play = Play(self, match, self._players(mode, self.main.value("LEVEL"), self.knockout_round))
         self.screen = PLAY

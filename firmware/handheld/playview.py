@@ -1,10 +1,9 @@
 """What the play screen shows: the board scene, the questions put to a
 human, the game-over summary and the in-play menu's texts. `self` is the
 firmware.handheld.play.Play being shown."""
-import sys
-
 from micropython import const
 
+from firmware import forget
 from firmware.engine import game, movegen, position
 from firmware.handheld import render
 from firmware.engine.position import pips
@@ -121,19 +120,9 @@ def ids_text(self):
     if self.ids is None or self.ids[0] != key:
         from firmware.engine import posid
         text = "POS %s  MATCH %s" % (posid.position_id(g.board), m.match_id())
-        _forget("firmware.engine.posid", "firmware.engine.matchid")
+        forget("firmware.engine.posid", "firmware.engine.matchid")
         self.ids = (key, text)
     return self.ids[1]
-
-
-def _forget(*names):
-    # drop modules from sys.modules and their package, so nothing holds them
-    for name in names:
-        sys.modules.pop(name, None)
-        cut = name.rfind(".")
-        package = sys.modules.get(name[:cut])
-        if package is not None and hasattr(package, name[cut + 1:]):
-            delattr(package, name[cut + 1:])
 
 
 def menu_text(self, now):

@@ -1,0 +1,103 @@
+"""Reading a saved match back: game.Match.from_bytes's unpacking and the
+checks that refuse a damaged save rather than play it. Only a start-up
+that finds a save needs it, so game.py loads it for the call and lets it go
+(firmware.forget); the format itself is game.py's (Match.write_to).
+"""
+import struct
+
+from firmware.engine import position
+from firmware.engine.clock import Clock
+from firmware.engine.game import (CENTRED, DOUBLED, F_CLOCK_ON, F_CRAWFORD_DONE,
+                                  F_CRAWFORD_GAME, F_JACOBY, F_SET_CLOCK, FORMAT, HEAD,
+                                  HEAD_SIZE, MAX_CUBE, MOVE, OPENING, OVER, RESIGNING, ROLL,
+                                  STATE_NAMES)
+from firmware.engine.matchrecord import BORNE_OFF, TIMED_OUT, MatchRecord
+
+
+def match(match_class, data, dice):
+    """A match_class (game.Match) from to_bytes()'s data, its plays not yet
+    made; ValueError if the data is not a consistent match."""
+    if len(data) < HEAD_SIZE + 50:
+        raise ValueError("match data too short: %d bytes" % len(data))
+    if data[0] != FORMAT:
+        raise ValueError("match data format %d, expected %d" % (data[0], FORMAT))
+    (_, length, s0, s1, flags, games, winner, state, turn, d1, d2, cube_log, owner,
+     resign, gwinner, kind, points, how, opening, reserve_ms, delay_ms, r0, r1,
+     cplayer, used, set_reserve, set_delay, record_len) = struct.unpack(HEAD, data[:HEAD_SIZE])
+    if len(data) != HEAD_SIZE + 50 + record_len:
+        raise ValueError("match data is %d bytes, expected %d"
+                         % (len(data), HEAD_SIZE + 50 + record_len))
+    board = bytes(data[HEAD_SIZE:HEAD_SIZE + 50])
+    m = match_class(dice, length, bool(flags & F_CLOCK_ON), reserve_ms, delay_ms,
+                    bool(flags & F_JACOBY))
+    m.score = [s0, s1]
+    m.crawford_done = bool(flags & F_CRAWFORD_DONE)
+    m.games = games
+    m.winner = winner
+    Clock(set_reserve, set_delay)
+    m.settings = (bool(flags & F_SET_CLOCK), set_reserve, set_delay)
+    m.record = MatchRecord(data[HEAD_SIZE + 50:])
+    c = m.clock
+    c.reserve[0] = r0
+    c.reserve[1] = r1
+    c.player = cplayer
+    c.used = used
+    g = m.game
+    g.board = board
+    g.state = state
+    g.turn = turn
+    g.dice = (d1, d2)
+    g.cube = 1 << cube_log
+    g.cube_owner = owner
+    g.crawford = bool(flags & F_CRAWFORD_GAME)
+    g.resign = resign
+    g.winner = gwinner
+    g.kind = kind
+    g.points = points
+    g.how = how
+    g.opening = (opening >> 4, opening & 15)
+    validate(m)
+    return m
+
+
+def validate(m):
+    """ValueError unless the match m's state hangs together."""
+    g = m.game
+    position.validate(g.board)
+    if m.length and m.winner < 0 and max(m.score) >= m.length:
+        raise ValueError("score %d-%d ends a %d-point match with no winner"
+                         % (m.score[0], m.score[1], m.length))
+    if m.winner not in (-1, 0, 1) or (m.winner >= 0 and g.state != OVER):
+        raise ValueError("match winner %d with the game %s" % (m.winner, STATE_NAMES[g.state]))
+    if not 0 <= g.state <= OVER or g.turn not in (0, 1):
+        raise ValueError("game state %d, turn %d" % (g.state, g.turn))
+    if g.cube > MAX_CUBE or g.cube_owner not in (CENTRED, 0, 1):
+        raise ValueError("cube %d owned by %d" % (g.cube, g.cube_owner))
+    if (g.cube == 1) != (g.cube_owner == CENTRED):
+        raise ValueError("cube %d cannot be owned by %d" % (g.cube, g.cube_owner))
+    if g.crawford and g.cube != 1:
+        raise ValueError("the cube was turned in the Crawford game")
+    d1, d2 = g.dice
+    rolled = 1 <= d1 <= 6 and 1 <= d2 <= 6
+    if not rolled and (d1 or d2):
+        raise ValueError("dice %d-%d" % (d1, d2))
+    # a resignation may come before or after the roll; the end keeps the dice
+    if rolled != (g.state == MOVE) and g.state not in (RESIGNING, OVER):
+        raise ValueError("dice %d-%d while %s" % (d1, d2, STATE_NAMES[g.state]))
+    if (g.state == RESIGNING) != (1 <= g.resign <= 3) and g.state != OVER:
+        raise ValueError("resignation %d while %s" % (g.resign, STATE_NAMES[g.state]))
+    if g.state == OVER:
+        if g.winner not in (0, 1) or not 1 <= g.kind <= 3 or g.points < 1 \
+                or not BORNE_OFF <= g.how <= TIMED_OUT:
+            raise ValueError("game over without a winner, kind and points")
+    elif g.winner != -1:
+        raise ValueError("game in play has winner %d" % g.winner)
+    if g.state != OPENING:
+        a, b = g.opening
+        if not (1 <= a <= 6 and 1 <= b <= 6 and a != b):
+            raise ValueError("opening roll %d-%d" % (a, b))
+    c = m.clock
+    if c.player not in (-1, 0, 1) or min(c.reserve) < 0 or c.used < 0:
+        raise ValueError("clock player %d, reserves %r" % (c.player, c.reserve))
+    if m.clock_on and (g.state in (ROLL, MOVE, DOUBLED, RESIGNING)) != (c.player == g.turn):
+        raise ValueError("clock times player %d while %s" % (c.player, STATE_NAMES[g.state]))
