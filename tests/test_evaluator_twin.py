@@ -37,6 +37,12 @@ def test_weights_module_and_columns_are_generated_from_the_checkpoint():
         assert f.read() == columns
 
 
+def test_the_two_escape_tables_add_up_to_the_escapes_of_every_mask():
+    from firmware.opponent import kernels_plain
+    assert len(weights.ESCAPES_NEAR) == len(weights.ESCAPES_FAR) == 512
+    assert list(kernels_plain.ESCAPES) == [int(v) for v in netmath.ESCAPES]
+
+
 def test_match_table_is_generated_from_the_published_table():
     with open("firmware/opponent/met.py") as f:
         assert f.read() == gen_met.generate()

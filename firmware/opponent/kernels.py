@@ -51,9 +51,11 @@ PIPLOSS = const(11)             # the features' pip losses to hits, after the sh
 SHAPE = const(13)               # then the shape features, each for us then them
 ACONTAIN = const(33)            # their last two, acontain and acontain2
 # Rolls of 36 on which a checker gets past the other side's points, by the
-# 12-bit mask of the blocked distances in front of it (bit d-1: distance d),
-# generated (tools/gen/weights.py).
-ESCAPES = weights.ESCAPES
+# 12-bit mask m of the blocked distances in front of it (bit d-1: distance
+# d): ESCAPES_NEAR[m & 0x1FF] + ESCAPES_FAR[(m >> 9) << 6 | m & 0x3F], two
+# generated tables of 512 bytes (tools/gen/weights.py).
+ESCAPES_NEAR = weights.ESCAPES_NEAR
+ESCAPES_FAR = weights.ESCAPES_FAR
 # An evaluation's changed inputs, int16 pairs (input, multiplier): at most
 # the 50 slots' four and the two checkers-off counts.
 CHANGES = array("h", bytes(4 * INPUTS))
@@ -288,21 +290,32 @@ if sys.implementation.name == "micropython":
         out[4] = 1 if back_us + back_them <= 25 else 0
         # the side's point p is the other's 25 - p: the distances in front
         # of p are the other side's made points from 26 - p up
-        esc = ptr8(ESCAPES)  # noqa: F821
-        out[5] = esc[(made_them >> (26 - back_us)) & BLOCK_MASK] if back_us != 0 else 36
-        out[6] = esc[(made_us >> (26 - back_them)) & BLOCK_MASK] if back_them != 0 else 36
+        near = ptr8(ESCAPES_NEAR)  # noqa: F821
+        far = ptr8(ESCAPES_FAR)  # noqa: F821
+        e = 36
+        if back_us != 0:
+            k = (made_them >> (26 - back_us)) & BLOCK_MASK
+            e = near[k & 0x1FF] + far[((k >> 9) << 6) | (k & 0x3F)]
+        out[5] = e
+        e = 36
+        if back_them != 0:
+            k = (made_us >> (26 - back_them)) & BLOCK_MASK
+            e = near[k & 0x1FF] + far[((k >> 9) << 6) | (k & 0x3F)]
+        out[6] = e
         least_us = 36
         least_them = 36
         held_us = 36
         held_them = 36
         p = 15
         while p < 26:
-            e = esc[(made_them >> (26 - p)) & BLOCK_MASK]
+            k = (made_them >> (26 - p)) & BLOCK_MASK
+            e = near[k & 0x1FF] + far[((k >> 9) << 6) | (k & 0x3F)]
             if e < least_us and p < 25:
                 least_us = e
             if e < held_them and p <= back_us:
                 held_them = e
-            e = esc[(made_us >> (26 - p)) & BLOCK_MASK]
+            k = (made_us >> (26 - p)) & BLOCK_MASK
+            e = near[k & 0x1FF] + far[((k >> 9) << 6) | (k & 0x3F)]
             if e < least_them and p < 25:
                 least_them = e
             if e < held_us and p <= back_them:
@@ -347,7 +360,8 @@ if sys.implementation.name == "micropython":
             c = b[own + 24]
             timing = 24 * c
             spare = c
-            mob = 19 * c * esc[(made >> 1) & BLOCK_MASK]
+            k = (made >> 1) & BLOCK_MASK
+            mob = 19 * c * (near[k & 0x1FF] + far[((k >> 9) << 6) | (k & 0x3F)])
             back_game = c
             beyond = 0
             square = 0
@@ -376,7 +390,8 @@ if sys.implementation.name == "micropython":
                         else:
                             spare += c
                             timing += i * c
-                        mob += (i - 5) * c * esc[(made >> (25 - i)) & BLOCK_MASK]
+                        k = (made >> (25 - i)) & BLOCK_MASK
+                        mob += (i - 5) * c * (near[k & 0x1FF] + far[((k >> 9) << 6) | (k & 0x3F)])
                 elif c > 2:
                     timing += i * (c - 2)
                     spare += c - 2

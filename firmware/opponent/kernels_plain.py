@@ -9,13 +9,17 @@ from array import array
 
 from firmware.opponent import firstlayer, kernels, weights
 from firmware.opponent.firstlayer import CACHE, OWNER, REFS, TAGS
-from firmware.opponent.kernels import (ACONTAIN, B2, BLOCK_MASK, DIST_MASK, ESCAPES, FSHIFT, HMAX, HSIG,
-                                       OFF_INPUT, OMAX, ONE, OSHIFT, OSIG, OZERO, PIPLOSS, ROLLS, SHAPE)
+from firmware.opponent.kernels import (ACONTAIN, B2, BLOCK_MASK, DIST_MASK, ESCAPES_FAR, ESCAPES_NEAR,
+                                       FSHIFT, HMAX, HSIG, OFF_INPUT, OMAX, ONE, OSHIFT, OSIG, OZERO,
+                                       PIPLOSS, ROLLS, SHAPE)
 
 if sys.byteorder != "little":
     raise ValueError("W1F and W2 hold little-endian int16, not %s-endian" % sys.byteorder)
 W1F = array("h", kernels.W1F)   # the features' rows as ints (the kernel reads their bytes)
 W2 = array("h", kernels.W2)     # the output layer as ints
+# The escapes for every 12-bit mask in one table, from the device's two
+# (kernels.py says how they add up)
+ESCAPES = bytes(ESCAPES_NEAR[m & 0x1FF] + ESCAPES_FAR[(m >> 9) << 6 | m & 0x3F] for m in range(4096))
 
 
 def copy2(dst, src, dst2, src2):

@@ -26,10 +26,14 @@ Quantisation (firmware/opponent/evaluator.py reads it this way):
   starting value (at 1/32 their rounding alone would cost 0.0003 points of
   held-out equity error);
 - LINEAR: the prefilter's equity weight per input, ints at 1/ONE;
-- ESCAPES: not trained: 4,096 bytes, for each 12-bit mask of the blocked
-  points in front of a checker (bit d-1: distance d), the rolls of 36 on
-  which it gets past them (tools/train/netmath.py, ESCAPE_ROLLS), for the
-  escape and containment features.
+- ESCAPES_NEAR, ESCAPES_FAR: not trained: for each 12-bit mask m of the
+  blocked points in front of a checker (bit d-1: distance d), the rolls of
+  36 on which it gets past them (tools/train/netmath.py, ESCAPES), for the
+  escape and containment features, as two tables of 512 bytes where one
+  would take 4,096: ESCAPES[m] = ESCAPES_NEAR[m & 0x1FF] +
+  ESCAPES_FAR[(m >> 9) << 6 | m & 0x3F]. A roll that lands within nine
+  points depends on the mask's first nine bits alone (NEAR); one that
+  lands 10 to 12 points on, on its landing bit and the dice's six (FAR).
 Deterministic: the same checkpoint always gives the same file.
 """
 import argparse
@@ -92,8 +96,23 @@ def quantise(net):
         "OUTPUT_ZERO": 256 << (OUT_BITS - STEP_BITS),
         "FEATURE_SHIFT": F_BITS - Q1_BITS,
         "LINEAR": tuple(int(v) for v in np.rint(np.asarray(net["lin"]) * ONE)),
-        "ESCAPES": netmath.ESCAPES.astype(np.uint8).tobytes(),
+        "ESCAPES_NEAR": escapes_part(9, 0),
+        "ESCAPES_FAR": escapes_part(12, 10),
     }
+
+
+def escapes_part(last, first_land):
+    """512 bytes: the escapes of the rolls landing first_land or more (and at
+    most `last`) points on, indexed by the mask's bits they depend on: the
+    first `last` bits when first_land is 0 (NEAR); the three landing bits
+    above the dice's six, then those six, otherwise (FAR)."""
+    rolls = [(w, land, pair) for w, land, pair in netmath.ESCAPE_ROLLS
+             if first_land <= land.bit_length() <= last]
+    out = bytearray(512)
+    for k in range(512):
+        m = k if first_land == 0 else (k >> 6) << 9 | (k & 0x3F)
+        out[k] = sum(w for w, land, pair in rolls if not m & land and m & pair != pair)
+    return bytes(out)
 
 
 def _bytes_literal(data, per_line=20):
@@ -130,7 +149,8 @@ def render(tables, source):
         "HIDDEN_SIGMOID = " + _bytes_literal(tables["HIDDEN_SIGMOID"]),
         "OUTPUT_SIGMOID = " + _bytes_literal(tables["OUTPUT_SIGMOID"]),
         "LINEAR = " + _tuple_literal(tables["LINEAR"]),
-        "ESCAPES = " + _bytes_literal(tables["ESCAPES"]),
+        "ESCAPES_NEAR = " + _bytes_literal(tables["ESCAPES_NEAR"]),
+        "ESCAPES_FAR = " + _bytes_literal(tables["ESCAPES_FAR"]),
         "",
     ]
     return "\n".join(out)
@@ -149,7 +169,7 @@ def columns_file(tables):
 def table_bytes(tables):
     """Flash size of the tables: bytes as bytes, ints at 2 bytes (int16 range)."""
     return (len(tables["W1"]) + len(tables["W1F"]) + len(tables["W2"]) + len(tables["HIDDEN_SIGMOID"])
-            + len(tables["OUTPUT_SIGMOID"]) + len(tables["ESCAPES"])
+            + len(tables["OUTPUT_SIGMOID"]) + len(tables["ESCAPES_NEAR"]) + len(tables["ESCAPES_FAR"])
             + 2 * (len(tables["B1"]) + len(tables["B2"]) + len(tables["LINEAR"])))
 
 
