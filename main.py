@@ -27,17 +27,17 @@ from firmware.engine.entropy import Pool
 from hw.power import SLEEP
 
 PASS_MS = const(10)          # one loop pass: the app asks for every 10-20 ms
-SLEEP_SLICE_MS = const(100)  # one lightsleep while asleep, far inside the watchdog
-BATTERY_MS = const(1000)     # how often the battery is sampled
+_SLEEP_SLICE_MS = const(100)  # one lightsleep while asleep, far inside the watchdog
+_BATTERY_MS = const(1000)    # how often the battery is sampled
 SAVE_NAME = "blot"           # blot.sav, with blot.bak and blot.tmp beside it
 MAT_FILE = "blot.mat"        # the match so far, for GNU Backgammon
 MAT_TMP = MAT_FILE + ".tmp"  # the match file being written, renamed over it when whole
 MAT_LINES = const(2)         # match file lines made in a quiet pass (about 5 ms each)
 _ALL_LINES = const(0x7FFFFFFF)
 CRASH_FILE = "blot.crash"    # the last crash, and how many came in a row
-CRASH_LIMIT = const(3)       # crashes in a row before the saved game is set aside
+_CRASH_LIMIT = const(3)      # crashes in a row before the saved game is set aside
 UPDATE_FILE = "blot.update"  # left by the menu's UPDATE, removed at the next start-up
-_SAFE_BUTTON = const(7)      # MENU held at power-on: update mode too
+_SAFE_BUTTON = const(7)     # MENU held at power-on: update mode too
 GAME = const(0)              # what start_mode() finds
 UPDATE = const(1)
 
@@ -55,7 +55,7 @@ class Loop:
         self.store = save.SaveFile(os_module, opener, SAVE_NAME)
         self.crashes = self._read_crashes()
         self.save_status, payload = self.store.load()
-        if payload is not None and self.crashes >= CRASH_LIMIT:
+        if payload is not None and self.crashes >= _CRASH_LIMIT:
             # the saved game crashed the firmware every time it resumed
             payload = None
             self.save_status = save.KEPT if self.store.set_aside() else save.CORRUPT
@@ -226,7 +226,7 @@ class Loop:
     def _check_battery(self, ticks):
         if time.ticks_diff(ticks, self._battery_due) < 0:
             return
-        self._battery_due = time.ticks_add(ticks, BATTERY_MS)
+        self._battery_due = time.ticks_add(ticks, _BATTERY_MS)
         battery = self.hw.battery
         state = battery.update(ticks, self.hw.matrix.load_ma())
         if (state, battery.percent) != self._battery:
@@ -262,7 +262,7 @@ class Loop:
             self.wakes += 1
             self.app.woke()     # a critical battery's message shows again first
             return
-        machine.lightsleep(SLEEP_SLICE_MS)
+        machine.lightsleep(_SLEEP_SLICE_MS)
 
     # --- the flash -----------------------------------------------------------
 

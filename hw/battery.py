@@ -14,18 +14,18 @@ OK = const(0)
 LOW = const(1)
 CRITICAL = const(2)
 
-LOW_MV = const(3450)            # about 1.15 V a cell: a quarter of the charge left
-CRITICAL_MV = const(3150)       # about 1.05 V a cell: save the game and stop
-HYSTERESIS_MV = const(100)      # a state eases only once this far back above its threshold
+_LOW_MV = const(3450)           # about 1.15 V a cell: a quarter of the charge left
+_CRITICAL_MV = const(3150)      # about 1.05 V a cell: save the game and stop
+_HYSTERESIS_MV = const(100)     # a state eases only once this far back above its threshold
 
-_SAMPLES = const(16)            # one burst; a power of two, averaged by a shift
+_SAMPLES = const(16)           # one burst; a power of two, averaged by a shift
 _PERIOD_MS = const(1000)
 # Internal resistance of the pack: about 0.15 ohm a cell fresh, 0.5 ohm near empty.
 _FRESH_MOHM = const(450)
 _EMPTY_MOHM = const(1500)
-_BOARD_MA = const(25)           # RP2040 and the rest of the board at 125 MHz
-_BOOST_PCT = const(85)          # 5 V display supply: battery mA = 5 V mA x 5 / (Vbat x 85 %)
-_FILTER_SHIFT = const(3)        # exponential filter, 1/8 of each new reading
+_BOARD_MA = const(25)          # RP2040 and the rest of the board at 125 MHz
+_BOOST_PCT = const(85)         # 5 V display supply: battery mA = 5 V mA x 5 / (Vbat x 85 %)
+_FILTER_SHIFT = const(3)       # exponential filter, 1/8 of each new reading
 
 # Rest voltage of three alkaline AA cells at a light load -> percent left.
 _CURVE = (
@@ -36,13 +36,13 @@ _CURVE = (
 
 def next_state(state, mv):
     """The state after a filtered reading of mv, with hysteresis."""
-    if mv < CRITICAL_MV:
+    if mv < _CRITICAL_MV:
         return CRITICAL
-    if mv < LOW_MV:
-        if state == CRITICAL and mv < CRITICAL_MV + HYSTERESIS_MV:
+    if mv < _LOW_MV:
+        if state == CRITICAL and mv < _CRITICAL_MV + _HYSTERESIS_MV:
             return CRITICAL
         return LOW
-    if state != OK and mv < LOW_MV + HYSTERESIS_MV:
+    if state != OK and mv < _LOW_MV + _HYSTERESIS_MV:
         return LOW
     return OK
 

@@ -4,10 +4,10 @@ from micropython import const
 
 from machine import ADC, I2C, PWM, WDT, Pin
 
-I2C_ID = const(0)
-SDA_GPIO = const(4)
-SCL_GPIO = const(5)
-I2C_HZ = const(400000)
+_I2C_ID = const(0)
+_SDA_GPIO = const(4)
+_SCL_GPIO = const(5)
+_I2C_HZ = const(400000)
 # Eight HT16K33s, 4 wide x 2 high, row-major from the top left module.
 MATRIX_ADDRESSES = (0x70, 0x71, 0x72, 0x73, 0x74, 0x75, 0x76, 0x77)
 # Buttons to ground with internal pull-ups, in firmware/handheld/keys.py order:
@@ -28,7 +28,7 @@ DEBOUNCE_MS = const(10)
 WATCHDOG_MS = const(5000)
 # LED duty at start-up, in sixteenths: bright indoors, and a full-board picture
 # stays near 400 mA at 5 V (see hw/README.md, power budget).
-BRIGHTNESS = const(6)
+_BRIGHTNESS = const(6)
 
 
 class Hardware:
@@ -43,7 +43,7 @@ class Hardware:
         from hw.power import Power
 
         self.i2c = make_i2c()
-        self.matrix = Matrix(self.i2c, MATRIX_ADDRESSES, BRIGHTNESS)
+        self.matrix = Matrix(self.i2c, MATRIX_ADDRESSES, _BRIGHTNESS)
         self.buttons = Buttons(make_button_pins(), DEBOUNCE_MS)
         self.buzzer = Buzzer(PWM(Pin(BUZZER_GPIO), freq=1000, duty_u16=0))
         self.battery = Battery(ADC(VSYS_GPIO), VSYS_CAL_MV)
@@ -60,7 +60,7 @@ class Hardware:
 
 
 def make_i2c():
-    return I2C(I2C_ID, scl=Pin(SCL_GPIO), sda=Pin(SDA_GPIO), freq=I2C_HZ)
+    return I2C(_I2C_ID, scl=Pin(_SCL_GPIO), sda=Pin(_SDA_GPIO), freq=_I2C_HZ)
 
 
 def make_button_pins():

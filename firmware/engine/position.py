@@ -14,7 +14,7 @@ side, and one move generator serves both (gnubg's anBoard[1] and anBoard[0]).
 from micropython import const
 
 CHECKERS = const(15)
-BAR = const(24)          # index of our bar; their bar is THEM + BAR
+_BAR = const(24)         # index of our bar; their bar is THEM + _BAR
 THEM = const(25)         # offset of the other side's half
 
 # 2 on the 24 point, 5 on the 13, 3 on the 8, 5 on the 6; the same for them.

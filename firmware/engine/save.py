@@ -26,7 +26,7 @@ from micropython import const
 FORMAT_VERSION = const(1)
 MAGIC = b"Blot"
 HEADER = const(12)
-TRAILER = const(2)
+_TRAILER = const(2)
 MAX_PAYLOAD = const(16384)
 _RESERVE_BLOCKS = const(6)
 _ENOENT = const(2)   # LittleFS needs spare blocks for its metadata pairs
@@ -149,9 +149,9 @@ def decode(record):
     n = _u16(record, 6)
     if n > MAX_PAYLOAD:
         return CORRUPT, 0, None
-    if len(record) < HEADER + n + TRAILER:
+    if len(record) < HEADER + n + _TRAILER:
         return TRUNCATED, 0, None
-    if len(record) > HEADER + n + TRAILER:
+    if len(record) > HEADER + n + _TRAILER:
         return CORRUPT, 0, None
     if crc16(memoryview(record)[:HEADER + n]) != _u16(record, HEADER + n):
         return CORRUPT, 0, None

@@ -10,7 +10,7 @@ from micropython import const
 from firmware.engine import dicestats, fairness
 from firmware.handheld import keys, render, sounds
 
-TICK_MS = const(70)         # the lines scroll a column every 70 ms
+_TICK_MS = const(70)        # the lines scroll a column every 70 ms
 _SCOPES = ("SESSION", "ALL TIME")
 _VERDICT_COLOURS = {"FAIR": render.GREEN, "UNUSUAL": render.YELLOW, "NOT FAIR": render.RED}
 
@@ -90,7 +90,7 @@ class DiceScreen:
         pages = self.pages()
         top, bottom, colour = pages[self.page % len(pages)]
         render.screen(frame, top, bottom, now_ms, self.since, top_colour=colour)
-        return TICK_MS
+        return _TICK_MS
 
 
 def show_fault(app, fault):

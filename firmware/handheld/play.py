@@ -28,13 +28,13 @@ def ai():
 
 
 STEP_MS = const(450)        # between the steps of a shown move
-REPLAY_END_MS = const(1200)  # a replayed move's result, held before the board comes back
-LOOK_MS = const(700)        # the computer's dice shown before it moves
-DECIDE_MS = const(900)      # the computer's pause before a cube answer
+_REPLAY_END_MS = const(1200)  # a replayed move's result, held before the board comes back
+_LOOK_MS = const(700)       # the computer's dice shown before it moves
+_DECIDE_MS = const(900)     # the computer's pause before a cube answer
 PASS_MS = const(1500)       # a roll with no move, shown before it passes
-SAY_MS = const(1500)        # a short message (TAKEN, DROPPED, ...)
-NO_MOVE_MS = const(2500)    # the demo's NO MOVE screen; players acknowledge it with A
-DEMO_OVER_MS = const(5000)  # the demo's game-over screen, before it plays on
+_SAY_MS = const(1500)       # a short message (TAKEN, DROPPED, ...)
+_NO_MOVE_MS = const(2500)   # the demo's NO MOVE screen; players acknowledge it with A
+_DEMO_OVER_MS = const(5000)  # the demo's game-over screen, before it plays on
 _RESIGN_NAMES = ("SINGLE", "GAMMON", "BKGAMMON")
 
 
@@ -168,7 +168,7 @@ class Play:
         if opening:
             self.wait_until = now + PASS_MS
         elif computer:
-            self.wait_until = now + LOOK_MS
+            self.wait_until = now + _LOOK_MS
 
     # ---- buttons --------------------------------------------------------
 
@@ -219,7 +219,7 @@ class Play:
                 if self._act(m.double, now):
                     self._beep(sounds.DOUBLE)
                     self._after_action()
-                    self.wait_until = now + DECIDE_MS   # the computer "considers" it
+                    self.wait_until = now + _DECIDE_MS   # the computer "considers" it
             return
         actor = m.to_act()
         if actor < 0 or not self.human(actor):
@@ -333,7 +333,7 @@ class Play:
     def _tell(self, top, bottom, now):
         """A short message over the board, then the board again."""
         self.mode = BOARD
-        self.say = (top, bottom, now + SAY_MS)
+        self.say = (top, bottom, now + _SAY_MS)
         self.since = now
         self._beep(sounds.ILLEGAL)
 
@@ -363,7 +363,7 @@ class Play:
         if self.last is None:
             self._tell("NOTHING", "TO REPLAY", now)
             return
-        self.replay = [self.last[1], 0, now + LOOK_MS]
+        self.replay = [self.last[1], 0, now + _LOOK_MS]
         self.mode = REPLAY
         self._beep(sounds.CLICK)
 
@@ -378,7 +378,7 @@ class Play:
             hit = t and r[0][49 - t] == 1
             r[0] = game.movegen.apply_step(r[0], f, t)
             r[1] = i + 1
-            r[2] = now + (STEP_MS if i + 1 < len(steps) else REPLAY_END_MS)
+            r[2] = now + (STEP_MS if i + 1 < len(steps) else _REPLAY_END_MS)
             self._beep(sounds.HIT if hit else sounds.MOVE)
             return True
         self.replay = None
@@ -418,7 +418,7 @@ class Play:
         self.turn_input = None
         self.entry = None
         self._act(m.resign, kind, now)
-        self.wait_until = now + DECIDE_MS
+        self.wait_until = now + _DECIDE_MS
 
     # ---- time -----------------------------------------------------------
 
@@ -440,7 +440,7 @@ class Play:
             from firmware.handheld import tutor
             return tutor.step(self, now) or changed
         if self.mode == NO_MOVE:
-            if not (self.human(0) or self.human(1)) and now - self.since >= NO_MOVE_MS:
+            if not (self.human(0) or self.human(1)) and now - self.since >= _NO_MOVE_MS:
                 self._finish_shown(now)     # the demo passes by itself
                 return True
             return changed
@@ -450,7 +450,7 @@ class Play:
         if g.state == game.OVER:
             if self._game_over(now):
                 changed = True
-            if self.players[0] and self.players[1] and now - self.since >= DEMO_OVER_MS:
+            if self.players[0] and self.players[1] and now - self.since >= _DEMO_OVER_MS:
                 self._next_game(now)        # the demo goes on by itself
                 changed = True
             return changed
@@ -490,10 +490,10 @@ class Play:
             if self._act(m.double, now):
                 self._beep(sounds.DOUBLE)
                 self._after_action()
-                self.wait_until = now + DECIDE_MS
+                self.wait_until = now + _DECIDE_MS
             return True
         if self._roll(now):
-            self.wait_until = now + LOOK_MS
+            self.wait_until = now + _LOOK_MS
         return True
 
     def _away(self, player):
@@ -516,11 +516,11 @@ class Play:
             self._away(taker), self._away(g.turn))
         if take:
             self._act(m.take, now)
-            self.say = ("TAKEN", "", now + SAY_MS)
+            self.say = ("TAKEN", "", now + _SAY_MS)
         else:
             self._act(m.drop, now)
         self._after_action()
-        self.wait_until = now + SAY_MS
+        self.wait_until = now + _SAY_MS
 
     def _computer_resign_answer(self, now):
         m = self.match
@@ -536,7 +536,7 @@ class Play:
             self._after_action()
         else:
             self._act(m.reject, now)
-            self.say = ("REFUSED", "", now + SAY_MS)
+            self.say = ("REFUSED", "", now + _SAY_MS)
 
     def _move(self, now):
         """The player on roll has the dice: a human enters the play, the
@@ -578,12 +578,12 @@ class Play:
         a moment, then NO MOVE."""
         g = self.match.game
         self.shown = [g.board, g.plays.move(0), g.plays.result(0), 0]
-        self.wait_until = now + LOOK_MS
+        self.wait_until = now + _LOOK_MS
 
     def _show_move(self, result, move, now):
         g = self.match.game
         self.shown = [g.board, move, result, 0]
-        self.wait_until = now + LOOK_MS
+        self.wait_until = now + _LOOK_MS
 
     def _show_step(self, now):
         """One step of a shown move per STEP_MS; the play is made after the
@@ -593,7 +593,7 @@ class Play:
         board, steps, result, i = self.shown
         if not steps:
             # No legal move: said until a player acknowledges it (A), or
-            # for NO_MOVE_MS in the demo. shown[3] marks it announced.
+            # for _NO_MOVE_MS in the demo. shown[3] marks it announced.
             self.mode = NO_MOVE
             if not i:
                 self.shown[3] = 1
@@ -666,7 +666,7 @@ class Play:
         self.last = None
         self.mode = BOARD
         self._announced = -1
-        self.wait_until = now + LOOK_MS
+        self.wait_until = now + _LOOK_MS
         self.app.request_save()
 
     # ---- what it shows (firmware/handheld/playview.py) ---------------------------

@@ -12,10 +12,10 @@ from firmware.engine.position import pips
 # the board's blinks turn at multiples of 250 ms, the hint's at 50 ms
 # (200 ms blink, 700 ms flip), scrolling text every 70 ms.
 BOARD_TICK_MS = const(250)
-HINT_TICK_MS = const(50)
+_HINT_TICK_MS = const(50)
 TEXT_TICK_MS = const(70)
 
-HINT_FLIP_MS = const(700)   # the hint alternates before / after at this rate
+_HINT_FLIP_MS = const(700)  # the hint alternates before / after at this rate
 KIND_NAMES = ("", "SINGLE", "GAMMON", "BACKGAMMON")
 
 # what the board screen is doing
@@ -31,13 +31,13 @@ TUTOR = const(8)           # a confirmed play weighed, then warned of: A keeps i
 
 # The other side's last move stays marked until the player on roll acts:
 # the board shows the position before it whenever the die outlines are
-# dark (MARK_MS), so the moved checkers, and a hit one, jump back and forth.
-MARK_MS = const(500)
+# dark (_MARK_MS), so the moved checkers, and a hit one, jump back and forth.
+_MARK_MS = const(500)
 
 # A complete play waits for A: after PROMPT_AFTER_MS of the board, the
 # prompt A OK / B UNDO shows until the cycle's end, and again each cycle.
 PROMPT_AFTER_MS = const(2000)
-PROMPT_CYCLE_MS = const(3000)
+_PROMPT_CYCLE_MS = const(3000)
 
 # The tutor's warning goes round: its loss, the board flipping between the
 # play and the better one, then what A and B do.
@@ -188,7 +188,7 @@ def draw(self, frame, now):
             return TEXT_TICK_MS
     t = self.turn_input
     if self.mode == BOARD and t is not None and self.shown is None and t.complete() \
-            and (now - self.done_at) % PROMPT_CYCLE_MS >= PROMPT_AFTER_MS:
+            and (now - self.done_at) % _PROMPT_CYCLE_MS >= PROMPT_AFTER_MS:
         render.screen(frame, "A OK", "B UNDO", now, self.since)
         return BOARD_TICK_MS
     actor = m.to_act()
@@ -207,7 +207,7 @@ def draw(self, frame, now):
         thinking = self.hint_board is None if self.mode == HINT else self.warning is None
         if thinking and render.blink(now, 200):
             render.put(frame, render.MARKS_X, 7, render.YELLOW)
-        return HINT_TICK_MS
+        return _HINT_TICK_MS
     return BOARD_TICK_MS
 
 
@@ -239,7 +239,7 @@ def fill_scene(self, now):
     if g.state == game.OPENING:
         s.dice = None
     if self.mode == HINT:
-        if self.hint_board is not None and (now - self.since) // HINT_FLIP_MS & 1:
+        if self.hint_board is not None and (now - self.since) // _HINT_FLIP_MS & 1:
             s.board = self.hint_board
             s.left = ()
         return
@@ -248,7 +248,7 @@ def fill_scene(self, now):
         s.board = self.turn_input.board
         s.left = ()
         w = self.warning
-        if w is not None and (now - self.since - TUTOR_TEXT_MS) // HINT_FLIP_MS & 1:
+        if w is not None and (now - self.since - TUTOR_TEXT_MS) // _HINT_FLIP_MS & 1:
             s.board = w[1]
         return
     last = self.last
@@ -258,7 +258,7 @@ def fill_scene(self, now):
         s.dice = last[3]
         s.left = dice_left(last[3], last[2][:self.replay[1]]) if last[2] else ()
         return
-    if marking(self) and not render.blink(now, MARK_MS):
+    if marking(self) and not render.blink(now, _MARK_MS):
         s.board = position.flip(last[1])    # the position before it, seen by the mover now
         return
     if self.shown is not None:

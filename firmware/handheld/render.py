@@ -29,11 +29,11 @@ RIGHT_X = const(23)     # right quadrant; the left one starts at x = 0
 OFF_X = const(30)       # borne off: two columns at the right edge, filled two per row
 
 BLINK_MS = const(250)   # the cursor and the held checker
-TARGET_MS = const(500)  # legal destinations blink at half the cursor's rate
+_TARGET_MS = const(500)  # legal destinations blink at half the cursor's rate
 
 # 3x3 die faces, bit (row * 3 + col) set = pip.
 _FACES = (0, 0x010, 0x044, 0x054, 0x145, 0x155, 0x16D)
-_RING = const(0x1EF)    # a face outline: the die waiting to be rolled
+_RING = const(0x1EF)   # a face outline: the die waiting to be rolled
 
 
 class Scene:
@@ -246,7 +246,7 @@ def draw_board(frame, scene, now_ms):
     _tray(frame, red[0], False, RED)
     _dice(frame, scene, now_ms)
     _cube(frame, scene, now_ms)
-    if blink(now_ms, TARGET_MS):
+    if blink(now_ms, _TARGET_MS):
         # legal destinations: yellow half the time, what is there the other half
         for point in scene.targets:
             x, y = _spot(scene, red, green, point, True)

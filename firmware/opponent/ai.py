@@ -49,9 +49,9 @@ REPLIES = const(6)           # replies per roll the network scores, the linear p
 # fit. A count, not a clock, so the host's benchmarks make the device's
 # choices.
 SEARCH_WORK = const(4000000)    # 0: every candidate
-COST_ROLL = const(5000)         # one roll's replies generated, in the cap's model
+_COST_ROLL = const(5000)        # one roll's replies generated, in the cap's model
 NET_PLAYS = const(48)        # beyond this many plays a linear prefilter picks which
-_BEST = const(1000000)       # above any equity
+_BEST = const(1000000)      # above any equity
 # The 21 rolls, the 15 non-doubles (2 of 36 each) first, then the doubles.
 _ROLL_DICE = tuple([(a, b) for a in range(1, 7) for b in range(a + 1, 7)]
                    + [(a, a) for a in range(1, 7)])
@@ -60,12 +60,12 @@ _ROLL_DICE = tuple([(a, b) for a in range(1, 7) for b in range(a + 1, 7)]
 # time (microseconds on the RP2040, from tools/bench/ai.py cost) fits in
 # STEP_WORK; a unit never waits for the next step when it is the first.
 STEP_WORK = const(11000)
-COST_GENERATE = const(2000)     # the least slice a generation is given
-GEN_US = const(19500)           # device time of movegen.STEP_WORK walk steps
+_COST_GENERATE = const(2000)    # the least slice a generation is given
+_GEN_US = const(19500)          # device time of movegen.STEP_WORK walk steps
 COST_BASE = const(15000)        # the evaluator's base position set
 COST_NET = const(7500)          # one position scored by the network
-COST_LINEAR = const(450)        # one play ranked by the linear prefilter (from the store)
-COST_SELECT = const(60)         # one ranked play kept or dropped
+_COST_LINEAR = const(450)       # one play ranked by the linear prefilter (from the store)
+_COST_SELECT = const(60)        # one ranked play kept or dropped
 CHUNK = const(8)                # plays per linear or selection unit
 
 
@@ -74,8 +74,8 @@ def roll_work(count, replies=REPLIES):
     replies: the generation, the linear ranking when there are more than
     `replies`, the network's scores."""
     if count > replies:
-        return COST_ROLL + count * COST_LINEAR + replies * COST_NET
-    return COST_ROLL + count * COST_NET
+        return _COST_ROLL + count * _COST_LINEAR + replies * COST_NET
+    return _COST_ROLL + count * COST_NET
 
 
 def _check_level(level):
@@ -136,11 +136,11 @@ _SCORE = const(3)
 _SEARCH = const(4)
 _DONE = const(5)
 # Phases of one candidate's search (Thinker.sub)
-_S_BASE = const(0)       # set the scorer's base to the candidate's result
-_S_REPLIES = const(1)    # generate the opponent's plays for the roll
-_S_RANK = const(2)       # linear ranking of many replies, keep the REPLIES best
-_S_NET = const(3)        # the network scores the kept replies
-_PLAYED = const(6)       # Loss: the play being judged, when the choice did not score it
+_S_BASE = const(0)      # set the scorer's base to the candidate's result
+_S_REPLIES = const(1)   # generate the opponent's plays for the roll
+_S_RANK = const(2)      # linear ranking of many replies, keep the REPLIES best
+_S_NET = const(3)       # the network scores the kept replies
+_PLAYED = const(6)      # Loss: the play being judged, when the choice did not score it
 
 
 class Thinker:
@@ -202,11 +202,11 @@ class Thinker:
             if sub == _S_NET:
                 return COST_NET
             if sub == _S_RANK:
-                return CHUNK * COST_LINEAR
-            return COST_BASE if sub == _S_BASE else COST_GENERATE
+                return CHUNK * _COST_LINEAR
+            return COST_BASE if sub == _S_BASE else _COST_GENERATE
         if phase == _PREFILTER:
-            return CHUNK * (COST_LINEAR if self.order is None else COST_SELECT)
-        return COST_BASE if phase == _BASE else COST_GENERATE
+            return CHUNK * (_COST_LINEAR if self.order is None else _COST_SELECT)
+        return COST_BASE if phase == _BASE else _COST_GENERATE
 
     def _unit(self):
         phase = self.phase
@@ -253,9 +253,9 @@ class Thinker:
         plays are complete. Returns (done, estimated microseconds)."""
         gen = self.gen
         before = gen.work
-        budget = (self.left - COST_GENERATE // 4) * movegen.STEP_WORK // GEN_US
+        budget = (self.left - _COST_GENERATE // 4) * movegen.STEP_WORK // _GEN_US
         complete = gen.step(budget if budget > 1 else 1)
-        return complete, (gen.work - before) * GEN_US // movegen.STEP_WORK + COST_GENERATE // 4
+        return complete, (gen.work - before) * _GEN_US // movegen.STEP_WORK + _COST_GENERATE // 4
 
     def _finish(self, index):
         self.result = self.plays[index]

@@ -28,7 +28,7 @@ from firmware.opponent import met
 
 ONE = const(10000)
 HALF = const(5000)
-EFFICIENCY = const(6800)        # Janowski's cube efficiency X, as gnubg's contact value
+_EFFICIENCY = const(6800)       # Janowski's cube efficiency X, as gnubg's contact value
 
 
 def _values(p):
@@ -69,7 +69,7 @@ def live_equity(p, owner):
 
 def money_equity(p, owner):
     """Cubeful money equity per cube (Janowski), owner as in live_equity."""
-    return (EFFICIENCY * live_equity(p, owner) + (ONE - EFFICIENCY) * dead_equity(p)) // ONE
+    return (_EFFICIENCY * live_equity(p, owner) + (ONE - _EFFICIENCY) * dead_equity(p)) // ONE
 
 
 def money_double(p, centred, bias=0):
@@ -157,7 +157,7 @@ def match_live(p, cube, owner, away_us, away_them, post, crawford=False):
     not when a single win at this cube already wins it the match). With
     access on one side or both, the live value is piecewise linear in the
     win chance between its take and cash points at twice the cube, as in
-    live_equity; mixed with the dead value by EFFICIENCY."""
+    live_equity; mixed with the dead value by _EFFICIENCY."""
     dead = match_value(p, cube, away_us, away_them, post)
     ours = owner != 2 and not crawford and cube < away_us and cube < 64
     theirs = owner != 1 and not crawford and cube < away_them and cube < 64
@@ -180,7 +180,7 @@ def match_live(p, cube, owner, away_us, away_them, post, crawford=False):
         live = _line(w, 0, loss, cash, they_pass)
     else:
         live = _line(w, take, we_pass, ONE, win)
-    return (EFFICIENCY * live + (ONE - EFFICIENCY) * dead) // ONE
+    return (_EFFICIENCY * live + (ONE - _EFFICIENCY) * dead) // ONE
 
 
 def match_double(p, cube, away_us, away_them, post, bias=0, centred=True):
