@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from firmware.engine import game, matchid, position
 from firmware.engine.dice import Dice, SeededSource
-from firmware.engine.matchrecord import TIMED_OUT, check
+from firmware.engine.matchrecord import TIMED_OUT
+from firmware.engine.restore import check_record
 
 ACTIONS = ("roll", "double", "take", "drop", "play", "play", "play", "bad_play",
            "resign", "accept", "reject", "tick", "next_game")
@@ -88,7 +89,7 @@ def test_any_presses_keep_the_match_consistent(seed, length, clock, steps):
         assert game.Match.from_bytes(data, m.dice).to_bytes() == data
         if g.state == game.MOVE:
             assert len(g.plays) >= 1
-    check(m.record.data)
+    check_record(m.record.data)
     out = io.StringIO()
     m.write_mat(out)
     assert out.getvalue().startswith(" %d point match\n" % length)

@@ -21,22 +21,21 @@ doubler's roll alternate too). Once the record passes `limit` bytes the
 oldest finished games are dropped, so a long session never outgrows the save.
 
 `mat_lines(length, names)` yields the .mat file line by line (no big string
-is built); `write_mat(stream, length, names)` writes them. gnubg's own
-export is the model: `N point match`, `Game k`, the score line, numbered
-lines with player 0 on the left and player 1 on the right, each step as
-from/to with 25 for the bar, 0 for off and * on a hit, and `Wins N points`.
+is built; firmware/engine/matfile.py writes it); `write_mat(stream, length,
+names)` writes them. A saved record is checked as it is read back
+(firmware/engine/restore.py).
 """
 
 from micropython import const
 
-from firmware.engine import movegen, position
+from firmware import forget
 
 GAME = const(0xF0)
 DOUBLE = const(200)
 TAKE = const(201)
 DROP = const(202)
 END = const(210)
-_MOVES = const(180)
+MOVES = const(180)          # codes below this are a roll and its steps
 
 BORNE_OFF = const(0)
 DROPPED = const(1)
@@ -44,15 +43,12 @@ RESIGNED = const(2)
 TIMED_OUT = const(3)
 
 LIMIT = const(8192)
-_SLOT = const(28)        # width of the left column, as gnubg writes it
 
 
 class MatchRecord:
     def __init__(self, data=b"", limit=LIMIT):
-        self.data = bytearray(data)
+        self.data = bytearray(data)     # a saved record: firmware/engine/restore.py checked it
         self.limit = limit
-        if data:
-            check(self.data)
 
     def start_game(self, first, score0, score1):
         if first not in (0, 1):
@@ -96,31 +92,25 @@ class MatchRecord:
         while i < len(self.data):
             if self.data[i] >= GAME:
                 n += 1
-            i = _next(self.data, i)
+            i = next_entry(self.data, i)
         return n
 
     def _trim(self):
         # Drop whole games from the front until the record is under its limit;
         # the newest game always stays.
         while len(self.data) > self.limit:
-            starts = [i for i in _game_starts(self.data)]
+            starts = [i for i in game_starts(self.data)]
             if len(starts) < 2:
                 return
             self.data = self.data[starts[1]:]
 
     def mat_lines(self, length, names=("Player 1", "Player 2")):
-        yield " %d point match" % length
-        yield ""
-        data = self.data
-        number = 0
-        for start in _game_starts(data):
-            number += 1
-            yield " Game %d" % number
-            left = " %s : %d" % (names[0], data[start + 1] | data[start + 2] << 8)
-            yield left + " " * max(1, 32 - len(left)) + "%s : %d" % (names[1], data[start + 3] | data[start + 4] << 8)
-            for line in _game_lines(data, start):
-                yield line
-            yield ""
+        """The .mat file a line at a time (a generator). The writer
+        (firmware/engine/matfile.py) is loaded for the file and let go
+        once it is written."""
+        from firmware.engine import matfile
+        yield from matfile.lines(self.data, length, names)
+        forget("firmware.engine.matfile")
 
     def write_mat(self, stream, length, names=("Player 1", "Player 2")):
         for line in self.mat_lines(length, names):
@@ -128,10 +118,10 @@ class MatchRecord:
             stream.write("\n")
 
 
-def _next(data, i):
+def next_entry(data, i):
     """Index of the entry after the one at i; ValueError if it is cut short."""
     code = data[i]
-    if code < _MOVES:
+    if code < MOVES:
         size = 1 + code // 36
     elif code in (DOUBLE, TAKE, DROP):
         size = 1
@@ -146,121 +136,9 @@ def _next(data, i):
     return i + size
 
 
-def _game_starts(data):
+def game_starts(data):
     i = 0
     while i < len(data):
         if data[i] >= GAME:
             yield i
-        i = _next(data, i)
-
-
-def check(data):
-    """ValueError unless data is a well-formed record: games that each start
-    with a game entry, steps within the board, at most one end per game,
-    and nothing after an end but the next game."""
-    i = 0
-    in_game = False
-    ended = False
-    while i < len(data):
-        code = data[i]
-        j = _next(data, i)
-        if code >= GAME:
-            if in_game and not ended:
-                raise ValueError("game at %d starts before the last one ended" % i)
-            in_game = True
-            ended = False
-        elif not in_game or ended:
-            raise ValueError("record entry at %d is outside a game" % i)
-        elif code < _MOVES:
-            for k in range(i + 1, j):
-                f = data[k] >> 3
-                d = data[k] & 7
-                if not (1 <= f <= 25 and 1 <= d <= 6 and d <= f):
-                    raise ValueError("record step byte %d at %d is no step" % (data[k], k))
-        elif END <= code < END + 8:
-            if not data[i + 1]:
-                raise ValueError("game end at %d scores no points" % i)
-            ended = True
-        i = j
-
-
-def _move_text(board, data, i):
-    """'52: 13/8 13/11' for the move entry at data[i] played from board
-    (mover's view), and the board after it."""
-    code = data[i]
-    d1 = code % 36 // 6 + 1
-    d2 = code % 6 + 1
-    if d1 < d2:
-        d1, d2 = d2, d1
-    parts = ["%d%d:" % (d1, d2)]
-    for k in range(i + 1, i + 1 + code // 36):
-        f = data[k] >> 3
-        t = f - (data[k] & 7)
-        hit = t > 0 and board[49 - t] == 1
-        board = movegen.apply_step(board, f, t)
-        parts.append("%d/%d%s" % (f, t, "*" if hit else ""))
-    return " ".join(parts), board
-
-
-def _game_lines(data, start):
-    """The numbered lines of the game whose entry is at data[start], read
-    where the record holds them (the record was checked when it was made
-    and grows by whole entries: no copy of its entries is made here)."""
-    board = position.START
-    player = data[start] & 1
-    cube = 1
-    slots = ["", ""]
-    number = 1
-    i = _next(data, start)
-    while i < len(data) and data[i] < GAME:
-        at = i
-        i = _next(data, i)
-        code = data[at]
-        if code >= END:
-            winner = code & 1
-            points = data[at + 1]
-            text = " Wins %d point%s" % (points, "" if points == 1 else "s")
-            if winner == 1 and slots[0]:
-                # player 0 dropped (or acted) on this line: same line, as gnubg
-                slots[1] = text
-                yield _line(number, slots)
-                return
-            if slots[0]:
-                yield _line(number, slots)
-            yield _line(None, [text, ""] if winner == 0 else ["", text])
-            return
-        if code < _MOVES:
-            text, board = _move_text(board, data, at)
-            board = position.flip(board)
-        elif code == DOUBLE:
-            cube *= 2
-            text = " Doubles => %d" % cube
-        elif code == TAKE:
-            text = " Takes"
-        else:
-            text = " Drops"
-        slots[player] = text
-        if player == 1:
-            yield _line(number, slots)
-            number += 1
-            slots = ["", ""]
-        player = 1 - player
-    if slots[0]:
-        yield _line(number, slots)
-
-
-def _line(number, slots):
-    left = slots[0]
-    right = slots[1]
-    if number is None:
-        return "     " + left + (" " * max(2, _SLOT - len(left)) + right if right else "")
-    head = "%3d) " % number
-    if not right:
-        # gnubg pads a numbered line's empty right column too; its reader
-        # takes a short line for an unfinished turn
-        return head + left + " " * max(1, _SLOT - len(left))
-    # gnubg's reader splits the columns at the second colon, else at the
-    # first double space past column 15: a right column without a colon
-    # needs two spaces before it.
-    gap = 1 if ":" in right else 2
-    return head + left + " " * max(gap, _SLOT - len(left)) + right
+        i = next_entry(data, i)

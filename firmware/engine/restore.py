@@ -11,7 +11,8 @@ from firmware.engine.game import (CENTRED, DOUBLED, F_CLOCK_ON, F_CRAWFORD_DONE,
                                   F_CRAWFORD_GAME, F_JACOBY, F_SET_CLOCK, FORMAT, HEAD,
                                   HEAD_SIZE, MAX_CUBE, MOVE, OPENING, OVER, RESIGNING, ROLL,
                                   STATE_NAMES)
-from firmware.engine.matchrecord import BORNE_OFF, TIMED_OUT, MatchRecord
+from firmware.engine.matchrecord import (BORNE_OFF, END, GAME, MOVES, TIMED_OUT, MatchRecord,
+                                         next_entry)
 
 
 def match(match_class, data, dice):
@@ -36,6 +37,7 @@ def match(match_class, data, dice):
     m.winner = winner
     Clock(set_reserve, set_delay)
     m.settings = (bool(flags & F_SET_CLOCK), set_reserve, set_delay)
+    check_record(data[HEAD_SIZE + 50:])
     m.record = MatchRecord(data[HEAD_SIZE + 50:])
     c = m.clock
     c.reserve[0] = r0
@@ -101,3 +103,33 @@ def validate(m):
         raise ValueError("clock player %d, reserves %r" % (c.player, c.reserve))
     if m.clock_on and (g.state in (ROLL, MOVE, DOUBLED, RESIGNING)) != (c.player == g.turn):
         raise ValueError("clock times player %d while %s" % (c.player, STATE_NAMES[g.state]))
+
+
+def check_record(data):
+    """ValueError unless data is a well-formed record: games that each start
+    with a game entry, steps within the board, at most one end per game,
+    and nothing after an end but the next game."""
+    i = 0
+    in_game = False
+    ended = False
+    while i < len(data):
+        code = data[i]
+        j = next_entry(data, i)
+        if code >= GAME:
+            if in_game and not ended:
+                raise ValueError("game at %d starts before the last one ended" % i)
+            in_game = True
+            ended = False
+        elif not in_game or ended:
+            raise ValueError("record entry at %d is outside a game" % i)
+        elif code < MOVES:
+            for k in range(i + 1, j):
+                f = data[k] >> 3
+                d = data[k] & 7
+                if not (1 <= f <= 25 and 1 <= d <= 6 and d <= f):
+                    raise ValueError("record step byte %d at %d is no step" % (data[k], k))
+        elif END <= code < END + 8:
+            if not data[i + 1]:
+                raise ValueError("game end at %d scores no points" % i)
+            ended = True
+        i = j

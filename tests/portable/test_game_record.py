@@ -3,7 +3,8 @@ import io
 
 from firmware.engine import game
 from firmware.engine.dice import Dice, ManualDice, SeededSource
-from firmware.engine.matchrecord import DROPPED, RESIGNED, MatchRecord, check
+from firmware.engine.matchrecord import DROPPED, RESIGNED, MatchRecord
+from firmware.engine.restore import check_record
 
 
 def lines(rec, length=3):
@@ -71,7 +72,7 @@ def test_malformed_records_are_refused():
     good.start_game(0, 0, 0)
     good.move(2, 1, ((13, 11), (6, 5)))
     good.end(0, 1, RESIGNED)
-    check(good.data)
+    check_record(good.data)
     for bad in (
         bytes((100,)),                      # a move outside any game
         bytes(good.data[:-1]),              # cut short
@@ -81,7 +82,7 @@ def test_malformed_records_are_refused():
         bytes((0xF0, 0, 0, 0, 0, 210, 0)),  # a game won for no points
     ):
         try:
-            check(bad)
+            check_record(bad)
         except ValueError:
             continue
         assert False, "accepted %r" % (bad,)

@@ -1,0 +1,114 @@
+"""The match record (firmware/engine/matchrecord.py) as the Jellyfish .mat
+text that GNU Backgammon imports, a line at a time. gnubg's own export is
+the model: `N point match`, `Game k`, the score line, numbered lines with
+player 0 on the left and player 1 on the right, each step as from/to with
+25 for the bar, 0 for off and * on a hit, and `Wins N points`.
+
+Only writing the match file needs it (at a game's end, or when the file
+is asked for), so MatchRecord.mat_lines loads it for the file and lets it
+go once the last line is out.
+"""
+from micropython import const
+
+from firmware.engine import movegen, position
+from firmware.engine.matchrecord import DOUBLE, END, GAME, MOVES, TAKE, game_starts, next_entry
+
+_SLOT = const(28)        # width of the left column, as gnubg writes it
+
+
+def lines(data, length, names):
+    """The .mat file of the record's bytes `data` for a match of `length`
+    points (0: money), line by line (a generator)."""
+    yield " %d point match" % length
+    yield ""
+    number = 0
+    for start in game_starts(data):
+        number += 1
+        yield " Game %d" % number
+        left = " %s : %d" % (names[0], data[start + 1] | data[start + 2] << 8)
+        yield left + " " * max(1, 32 - len(left)) + "%s : %d" % (names[1], data[start + 3] | data[start + 4] << 8)
+        for line in _game_lines(data, start):
+            yield line
+        yield ""
+
+
+def _move_text(board, data, i):
+    """'52: 13/8 13/11' for the move entry at data[i] played from board
+    (mover's view), and the board after it."""
+    code = data[i]
+    d1 = code % 36 // 6 + 1
+    d2 = code % 6 + 1
+    if d1 < d2:
+        d1, d2 = d2, d1
+    parts = ["%d%d:" % (d1, d2)]
+    for k in range(i + 1, i + 1 + code // 36):
+        f = data[k] >> 3
+        t = f - (data[k] & 7)
+        hit = t > 0 and board[49 - t] == 1
+        board = movegen.apply_step(board, f, t)
+        parts.append("%d/%d%s" % (f, t, "*" if hit else ""))
+    return " ".join(parts), board
+
+
+def _game_lines(data, start):
+    """The numbered lines of the game whose entry is at data[start], read
+    where the record holds them (the record was checked when it was made
+    and grows by whole entries: no copy of its entries is made here)."""
+    board = position.START
+    player = data[start] & 1
+    cube = 1
+    slots = ["", ""]
+    number = 1
+    i = next_entry(data, start)
+    while i < len(data) and data[i] < GAME:
+        at = i
+        i = next_entry(data, i)
+        code = data[at]
+        if code >= END:
+            winner = code & 1
+            points = data[at + 1]
+            text = " Wins %d point%s" % (points, "" if points == 1 else "s")
+            if winner == 1 and slots[0]:
+                # player 0 dropped (or acted) on this line: same line, as gnubg
+                slots[1] = text
+                yield _line(number, slots)
+                return
+            if slots[0]:
+                yield _line(number, slots)
+            yield _line(None, [text, ""] if winner == 0 else ["", text])
+            return
+        if code < MOVES:
+            text, board = _move_text(board, data, at)
+            board = position.flip(board)
+        elif code == DOUBLE:
+            cube *= 2
+            text = " Doubles => %d" % cube
+        elif code == TAKE:
+            text = " Takes"
+        else:
+            text = " Drops"
+        slots[player] = text
+        if player == 1:
+            yield _line(number, slots)
+            number += 1
+            slots = ["", ""]
+        player = 1 - player
+    if slots[0]:
+        yield _line(number, slots)
+
+
+def _line(number, slots):
+    left = slots[0]
+    right = slots[1]
+    if number is None:
+        return "     " + left + (" " * max(2, _SLOT - len(left)) + right if right else "")
+    head = "%3d) " % number
+    if not right:
+        # gnubg pads a numbered line's empty right column too; its reader
+        # takes a short line for an unfinished turn
+        return head + left + " " * max(1, _SLOT - len(left))
+    # gnubg's reader splits the columns at the second colon, else at the
+    # first double space past column 15: a right column without a colon
+    # needs two spaces before it.
+    gap = 1 if ":" in right else 2
+    return head + left + " " * max(gap, _SLOT - len(left)) + right

@@ -1,0 +1,73 @@
+"""Code a game does not run while it is played is loaded for its moment and
+let go (firmware.forget): the save's readers at start-up, the match file's
+writer, the IDs' encoders."""
+import sys
+
+from firmware import forget
+from firmware.engine import game
+from firmware.engine.dice import Dice, SeededSource
+from firmware.handheld import app as app_module
+
+_READERS = ("firmware.engine.restore", "firmware.handheld.resume")
+
+
+def _played_match():
+    m = game.Match(Dice(SeededSource(3)), length=3)
+    now = 0
+    while m.game.state != game.OVER:
+        now += 1000
+        state = m.game.state
+        if state in (game.OPENING, game.ROLL):
+            m.roll(now)
+        elif state == game.MOVE:
+            m.play(m.game.plays.result(0), now)
+    return m
+
+
+def test_forget_drops_a_module_from_sys_modules_and_its_package():
+    from firmware.engine import restore  # noqa: F401
+    import firmware.engine
+    assert "firmware.engine.restore" in sys.modules
+    forget("firmware.engine.restore", "firmware.engine.not_loaded")
+    assert "firmware.engine.restore" not in sys.modules
+    assert not hasattr(firmware.engine, "restore")
+
+
+def test_a_saved_match_is_read_back_and_its_reader_let_go():
+    m = _played_match()
+    back = game.Match.from_bytes(m.to_bytes(), Dice(SeededSource(3)))
+    assert back.to_bytes() == m.to_bytes()
+    assert "firmware.engine.restore" not in sys.modules
+
+
+def test_a_refused_save_lets_its_reader_go_too():
+    data = bytearray(_played_match().to_bytes())
+    data[0] ^= 0xFF
+    try:
+        game.Match.from_bytes(bytes(data), Dice(SeededSource(3)))
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a damaged save was read")
+    assert "firmware.engine.restore" not in sys.modules
+
+
+def test_the_app_reads_its_payload_and_lets_both_readers_go():
+    first = app_module.App(Dice(SeededSource(5)))
+    first.start_match()
+    payload = first.snapshot()
+    again = app_module.App(Dice(SeededSource(5)), saved=payload)
+    assert again.resumable is not None and again.resumable[-1] is not None
+    for name in _READERS:
+        assert name not in sys.modules
+
+
+def test_the_match_file_writer_is_let_go_once_the_file_is_written():
+    m = _played_match()
+    lines = m.mat_lines()
+    first = next(lines)
+    assert first == " 3 point match"
+    assert "firmware.engine.matfile" in sys.modules
+    rest = list(lines)
+    assert rest[-1] == "" and any("Wins" in line for line in rest)
+    assert "firmware.engine.matfile" not in sys.modules
