@@ -58,8 +58,6 @@ FULL = const(2)         # the duplicate table must grow
 
 _FIRST_TABLE = const(64)
 
-_MOVE_HASH = array("i", MOVE_HASH)
-_HIT_HASH = array("i", HIT_HASH)
 _LAND = bytes(LAND)
 
 def ptr8(buf):
@@ -289,8 +287,8 @@ def walk(ctx, budget: int) -> int:
     path = ptr8(ctx[3])
     tab = ptr16(ctx[4])
     chunks = ctx[5]
-    mh = ptr32(_MOVE_HASH)
-    hh = ptr32(_HIT_HASH)
+    mh = ptr32(MOVE_HASH)
+    hh = ptr32(HIT_HASH)
     best = st[_BEST]
     goal = st[_GOAL]
     last = st[_LAST]

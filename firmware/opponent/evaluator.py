@@ -72,7 +72,7 @@ for _k in (_OFF_INPUT, _OFF_INPUT + 1):
     for _j in range(_HIDDEN):
         _START_ACC[_j] += 15 * _column[_j]
 del _j, _k, _column
-_START_FACC = array("i", _B1)
+_START_FACC = _B1              # an array of int32 already (weights.py)
 _ZERO_FEAT = array("i", bytes(4 * FEATURES))
 
 

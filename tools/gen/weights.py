@@ -22,10 +22,11 @@ Quantisation (firmware/opponent/evaluator.py reads it this way):
   Stored as bytes, each an int16, little-endian, read where they lie: a
   module loaded from a .mpy keeps its constants as long as it lives, so a
   tuple would stay in the heap at a word per weight beside any copy;
-- B1: the first layer's biases at 1/2**F_BITS, the features' accumulator's
-  starting value (at 1/32 their rounding alone would cost 0.0003 points of
+- B1: the first layer's biases at 1/2**F_BITS (an array of int32), the
+  features' accumulator's starting value (at 1/32 their rounding alone would cost 0.0003 points of
   held-out equity error);
-- LINEAR: the prefilter's equity weight per input, ints at 1/ONE;
+- LINEAR: the prefilter's equity weight per input, ints at 1/ONE (an array
+  of int16);
 - ESCAPES_NEAR, ESCAPES_FAR: not trained: for each 12-bit mask m of the
   blocked points in front of a checker (bit d-1: distance d), the rolls of
   36 on which it gets past them (tools/train/netmath.py, ESCAPES), for the
@@ -121,6 +122,16 @@ def _bytes_literal(data, per_line=20):
     return "(\n" + "\n".join(lines) + "\n)"
 
 
+def _array_literal(typecode, size, values, per_line=8):
+    """An array of `typecode` (`size`-byte little-endian signed ints) made
+    from a bytes literal: once the module has run only the array is left,
+    where a tuple would hold a word per value and a copy besides."""
+    data = b"".join(int(v).to_bytes(size, "little", signed=True) for v in values)
+    step = per_line * size
+    lines = ["    " + repr(data[i:i + step]) for i in range(0, len(data), step)]
+    return 'array("%s", (\n' % typecode + "\n".join(lines) + "\n))"
+
+
 def _tuple_literal(values, per_line=12):
     rows = [", ".join(str(v) for v in values[i:i + per_line]) for i in range(0, len(values), per_line)]
     return "(\n" + "".join("    " + r + ",\n" for r in rows) + ")"
@@ -133,6 +144,8 @@ def render(tables, source):
         "",
         "Do not edit: regenerate. Layout and scales: tools/gen/weights.py.",
         '"""',
+        "from array import array",
+        "",
         "from micropython import const",
         "",
         "HIDDEN = const(%d)" % tables["HIDDEN"],
@@ -143,12 +156,12 @@ def render(tables, source):
         "W1_STAMP = const(%d)       # w1.bin's stamp: the first layer for the board's inputs" % tables["W1_STAMP"],
         "",
         "W1F = " + _bytes_literal(tables["W1F"]),
-        "B1 = " + _tuple_literal(tables["B1"]),
+        "B1 = " + _array_literal("i", 4, tables["B1"]),
         "W2 = " + _bytes_literal(tables["W2"]),
         "B2 = " + _tuple_literal(tables["B2"]),
         "HIDDEN_SIGMOID = " + _bytes_literal(tables["HIDDEN_SIGMOID"]),
         "OUTPUT_SIGMOID = " + _bytes_literal(tables["OUTPUT_SIGMOID"]),
-        "LINEAR = " + _tuple_literal(tables["LINEAR"]),
+        "LINEAR = " + _array_literal("h", 2, tables["LINEAR"], 16),
         "ESCAPES_NEAR = " + _bytes_literal(tables["ESCAPES_NEAR"]),
         "ESCAPES_FAR = " + _bytes_literal(tables["ESCAPES_FAR"]),
         "",
@@ -167,10 +180,11 @@ def columns_file(tables):
 
 
 def table_bytes(tables):
-    """Flash size of the tables: bytes as bytes, ints at 2 bytes (int16 range)."""
+    """Flash size of the tables: bytes as bytes, B1 at 4 bytes an int, the
+    other ints at 2 (int16 range)."""
     return (len(tables["W1"]) + len(tables["W1F"]) + len(tables["W2"]) + len(tables["HIDDEN_SIGMOID"])
             + len(tables["OUTPUT_SIGMOID"]) + len(tables["ESCAPES_NEAR"]) + len(tables["ESCAPES_FAR"])
-            + 2 * (len(tables["B1"]) + len(tables["B2"]) + len(tables["LINEAR"])))
+            + 4 * len(tables["B1"]) + 2 * (len(tables["B2"]) + len(tables["LINEAR"])))
 
 
 def generate(net_path=NET):
