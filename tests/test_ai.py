@@ -254,12 +254,6 @@ def test_benchmark_blas_network_equals_the_integer_twin():
     assert (fast == netmath.IntNet(weights).probs(boards)).all()
 
 
-def test_linear_ranker_knows_movegens_store():
-    from firmware.opponent import linear
-    assert (linear._RECORD, linear._CHUNK_SHIFT, linear._HITS) == (
-        movegen._RECORD, movegen._CHUNK_SHIFT, movegen._HITS)
-
-
 def test_paired_strength_difference_is_taken_game_pair_by_game_pair():
     import numpy as np
     from tools.bench import ai as bench

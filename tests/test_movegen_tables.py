@@ -58,24 +58,23 @@ def test_the_twin_has_no_viper_left():
 def test_readers_of_the_play_store_agree_on_its_layout():
     from firmware.engine import movewalk_plain
     from firmware.opponent import linear
-    assert movegen._RECORD == linear._RECORD == movewalk_plain.RECORD
-    assert movegen._DOUBLE_RECORD == movewalk_plain.DOUBLE_RECORD
+    assert movegen._RECORD == movewalk_plain.RECORD == 6
     assert 1 << movegen._CHUNK_SHIFT == movegen._CHUNK == movewalk_plain.CHUNK
-    assert movegen._CHUNK_SHIFT == linear._CHUNK_SHIFT == movewalk_plain.CHUNK_SHIFT
+    assert movegen._CHUNK_SHIFT == movewalk_plain.CHUNK_SHIFT
     assert movegen._HITS == linear._HITS
 
 
 
-def test_a_doubles_plays_are_short_records_that_expand_to_the_full_ones():
+def test_plays_are_short_records_that_expand_to_the_full_ones():
     # every play of a spread double: 6 bytes each in the store; expanded,
-    # each gives our counts and hit mask as a full record holds them
+    # each gives our counts and the blots it hit
     from firmware.engine import posid
     board = posid.from_position_id("4HPwATColKRMKg")
     plays = movegen.plays(board, 2, 2)
     assert plays.double and len(plays) == 1258
     assert len(plays.chunks) == (1258 + movegen._CHUNK - 1) // movegen._CHUNK
-    assert all(len(c) == movegen._CHUNK * movegen._DOUBLE_RECORD for c in plays.chunks)
-    out = bytearray(movegen._RECORD)
+    assert all(len(c) == movegen._CHUNK * movegen._RECORD for c in plays.chunks)
+    out = bytearray(movegen._HITS + 3)
     for i in range(len(plays)):
         result = plays.result(i)
         plays.expand(i, out)

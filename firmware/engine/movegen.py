@@ -14,9 +14,9 @@ The walk over the dice and the play store are firmware/engine/movewalk.py
 Doubles take their steps from high points to low, which reaches every
 position once; other rolls try both orders, the second skipping what the
 first has found; a play is stored only when it uses the most dice, and a
-table of hashes finds duplicates. A play costs about 40 bytes of heap (a
-double's, which needs no duplicate check, about 8: its steps and hash) and
-no object until it is asked for. next_steps(start, d1, d2, done) serves the
+table of hashes finds duplicates. A play costs 6 bytes of heap (its steps
+and hash; a roll other than a double about 4 more for the duplicate
+table) and no object until it is asked for. next_steps(start, d1, d2, done) serves the
 handheld's cursor. docs/movegen.md has the design and the figures.
 """
 
@@ -34,15 +34,13 @@ else:
 _BAR = const(25)        # our bar as a point number
 _THEM_BAR = const(49)   # index of their bar
 _HOME = const(6)        # points 1..6 are our home board
-# A stored play (movewalk.RECORD bytes): our 25 counts, the 24-bit mask of
-# our points where it hit a blot (their half follows from the start and
-# those hits), 4 step codes p << 3 | d, and the low 16 bits of the hash.
-_RECORD = const(34)
+# A stored play (movewalk.RECORD bytes): 4 step codes p << 3 | d (0:
+# none), then the low 16 bits of its hash. Expanded (movewalk.expand): our
+# 25 counts after it, then the 24-bit mask of our points where it hit a
+# blot (their half follows from the start and those hits).
+_RECORD = const(6)
+_HASH = const(4)
 _HITS = const(25)
-_CODES = const(28)
-_HASH = const(32)
-_DOUBLE_RECORD = const(6)   # a double's record: the 4 step codes and the hash (movewalk.DOUBLE_RECORD)
-_DOUBLE_HASH = const(4)
 _CHUNK = const(32)      # plays per chunk, as movewalk.CHUNK
 _CHUNK_SHIFT = const(5)
 # Candidate steps one Generation.step() walks by default: under 20 ms of the
@@ -77,12 +75,8 @@ class Plays:
         self.chunks = []    # bytearrays of _CHUNK records, filled by the walk
         self.n = 0
         self.dice_used = 0
-        # a double's records hold only the steps and the hash (movewalk.DOUBLE_RECORD)
         self.double = double
-        self.size = _DOUBLE_RECORD if double else _RECORD
-        self._codes = 0 if double else _CODES
-        self._hash = _DOUBLE_HASH if double else _HASH
-        self._full = bytearray(_HITS + 3) if double else None  # a record expanded (result)
+        self._full = bytearray(_HITS + 3)   # a record expanded (result)
 
     def __len__(self):
         return self.n
@@ -92,17 +86,14 @@ class Plays:
             i += self.n
         if not 0 <= i < self.n:
             raise IndexError("play %d of %d" % (i, self.n))
-        return self.chunks[i >> _CHUNK_SHIFT], (i & (_CHUNK - 1)) * self.size
+        return self.chunks[i >> _CHUNK_SHIFT], (i & (_CHUNK - 1)) * _RECORD
 
     def result(self, i):
         """The 50-byte position after play i."""
-        if self.double:
-            chunk, o = self.expand(i, self._full), 0
-        else:
-            chunk, o = self._where(i)
+        full = self.expand(i, self._full)
         out = bytearray(self.start)
-        out[0:25] = chunk[o:o + 25]
-        hits = chunk[o + _HITS] | chunk[o + _HITS + 1] << 8 | chunk[o + _HITS + 2] << 16
+        out[0:25] = full[0:25]
+        hits = full[_HITS] | full[_HITS + 1] << 8 | full[_HITS + 2] << 16
         t = 1
         while hits:
             if hits & 1:
@@ -116,21 +107,17 @@ class Plays:
     def expand(self, i, out):
         """Writes play i as a full record into out (at least _HITS + 3
         bytes): our 25 counts after it, then the 24-bit mask of our points
-        where it hit (bit t - 1), which a double's short record leaves out
-        (the linear prefilter reads this layout). Allocates nothing."""
+        where it hit (bit t - 1), as the linear prefilter reads them.
+        Allocates nothing."""
         chunk, o = self._where(i)
-        if self.double:
-            walker.expand(chunk, o, self.start, out)
-        else:
-            for j in range(_HITS + 3):
-                out[j] = chunk[o + j]
+        walker.expand(chunk, o, self.start, out)
         return out
 
     def move(self, i):
         """The steps ((from, to), ...) of play i, in the order played."""
         chunk, o = self._where(i)
         steps = []
-        for j in range(o + self._codes, o + self._codes + 4):
+        for j in range(o, o + 4):
             code = chunk[j]
             if code:
                 steps.append((code >> 3, LAND[code]))
@@ -139,7 +126,7 @@ class Plays:
     def stored_hash(self, i):
         """The low 16 bits of play i's hash (relative to the start)."""
         chunk, o = self._where(i)
-        return chunk[o + self._hash] | chunk[o + self._hash + 1] << 8
+        return chunk[o + _HASH] | chunk[o + _HASH + 1] << 8
 
     def find(self, result):
         """Index of the play that reaches `result`, -1 if none does. The
@@ -148,8 +135,8 @@ class Plays:
         h = (position_hash(result) - position_hash(self.start)) & 0xFFFF
         lo = h & 0xFF
         hi = h >> 8
-        size = self.size
-        at = self._hash
+        size = _RECORD
+        at = _HASH
         i = 0
         for chunk in self.chunks:
             for o in range(at, min(len(chunk), (self.n - i) * size), size):
@@ -187,7 +174,7 @@ class Generation:
         self.plays = Plays(self.start, d1 == d2)
         self.work = 0
         self._walk = walker if walk is None else walk
-        self._ctx = self._walk.context(True, self.start, d1 == d2)
+        self._ctx = self._walk.context(True, self.start)
         self.plays.chunks = self._ctx[5]
         if d1 == d2:
             self._dice = (d1, d1)

@@ -9,8 +9,8 @@ movegen.py imports this one under MicroPython, the twin elsewhere.
 
 A context is a list: [state (array 'i' of SIZE), board (bytearray 50),
 lists (bytearray LISTS), path (bytearray 4), table (bytearray of 2^n
-16-bit entries),
-chunks (list of bytearray CHUNK * RECORD), the start (50 bytes)].
+16-bit entries), chunks (list of bytearray CHUNK * RECORD), the start
+(50 bytes), a scratch of 25 zero bytes (the duplicate check's)].
 docs/movegen.md has the design.
 """
 from array import array
@@ -52,15 +52,12 @@ SIZE = const(72)
 
 LISTS = const(130)      # four source lists of 26, then 26 bytes of marks
 _MARKS = const(104)
-RECORD = const(34)      # a stored play: our 25 counts, 3 bytes of hits,
-_HITS_AT = const(25)    # 4 step codes p << 3 | d, the hash's low 16 bits
-_CODES_AT = const(28)
-_HASH_AT = const(32)
-# A double reaches each result once (no duplicates to compare), so its
-# record keeps only the 4 step codes and the hash's low 16 bits: the result
-# is the start with the steps made (movegen.Plays rebuilds it).
-DOUBLE_RECORD = const(6)
-_DOUBLE_HASH_AT = const(4)
+# A stored play: its 4 step codes p << 3 | d (0: none), then the low 16
+# bits of its hash. Its result is the start with the steps made
+# (movegen.Plays rebuilds it; expand() writes it out in full).
+RECORD = const(6)
+_HASH_AT = const(4)
+_HITS_AT = const(25)    # expand()'s full record: our 25 counts, 3 bytes of hits
 CHUNK = const(32)       # plays per chunk
 CHUNK_SHIFT = const(5)
 
@@ -73,29 +70,26 @@ _FIRST_TABLE = const(64)
 _LAND = bytes(LAND)
 
 
-def context(store, board, double=False):
+def context(store, board):
     """A new context for walks from board (50 bytes); with store False the
-    walk only finds how many dice can be played (and stops at the goal).
-    double: the walks will be of a double, whose records are DOUBLE_RECORD
-    bytes."""
+    walk only finds how many dice can be played (and stops at the goal)."""
     st = array("i", bytes(4 * SIZE))
     st[_MASK] = _FIRST_TABLE - 1
     st[_STORE] = 1 if store else 0
     chunks = []
     if store:
-        chunks.append(bytearray(CHUNK * (DOUBLE_RECORD if double else RECORD)))
+        chunks.append(bytearray(CHUNK * RECORD))
         st[_CAP] = CHUNK
     # a walk that does not store never reads the table: one entry will do
     table = bytearray(2 * _FIRST_TABLE if store else 2)
-    return [st, bytearray(50), bytearray(LISTS), bytearray(4), table, chunks, board]
+    return [st, bytearray(50), bytearray(LISTS), bytearray(4), table, chunks, board, bytearray(25)]
 
 
 @micropython.viper
 def expand(chunk, o: int, start, out):
-    """A double's short record at chunk[o:] written into out as a full
-    record's first bytes: our 25 counts after the play (the start's with
-    its steps made), then the 24-bit mask of our points where it hit a blot
-    (bit t - 1), little-endian."""
+    """The record at chunk[o:] written into out in full: our 25 counts
+    after the play (the start's with its steps made), then the 24-bit mask
+    of our points where it hit a blot (bit t - 1), little-endian."""
     c = ptr8(chunk)
     s = ptr8(start)
     d = ptr8(out)
@@ -274,6 +268,9 @@ def walk(ctx, budget: int) -> int:
     path = ptr8(ctx[3])
     tab = ptr16(ctx[4])
     chunks = ctx[5]
+    start = ptr8(ctx[6])
+    sc = ptr8(ctx[7])
+    land = ptr8(_LAND)
     mh = ptr32(MOVE_HASH)
     hh = ptr32(HIT_HASH)
     best = st[_BEST]
@@ -288,7 +285,6 @@ def walk(ctx, budget: int) -> int:
     i = st[_I + k]
     enter = st[_ENTER]
     status = DONE
-    bw = ptr16(ctx[1])      # the board as 16-bit words, to copy it faster
     cur = ptr8(ctx[3])      # the chunk being filled, number `at` (none yet)
     at = -1
     while True:
@@ -434,8 +430,11 @@ def walk(ctx, budget: int) -> int:
                         z += 1
             if store:
                 # Doubles reach each result once (the steps, taken from
-                # high points to low, are fixed by the result): only other
-                # rolls look for a duplicate.
+                # high points to low, are fixed by the result); other rolls
+                # can reach one by both orders, so a play whose hash is in
+                # the table is compared with the one stored there: the same
+                # result when their steps change our points alike and hit
+                # the same blots.
                 slot = rh & mask
                 low = rh & 0xFFFF
                 dup = 0
@@ -446,53 +445,65 @@ def walk(ctx, budget: int) -> int:
                     j -= 1
                     cp = ptr8(chunks[j >> CHUNK_SHIFT])
                     o = (j & (CHUNK - 1)) * RECORD
-                    if ((cp[o + _HASH_AT] | cp[o + _HASH_AT + 1] << 8) == low
-                            and cp[o + _HITS_AT] == (rhits & 255)
-                            and cp[o + _HITS_AT + 1] == (rhits >> 8 & 255)
-                            and cp[o + _HITS_AT + 2] == (rhits >> 16 & 255)):
+                    if (cp[o + _HASH_AT] | cp[o + _HASH_AT + 1] << 8) == low:
+                        # this play's steps counted down in the scratch,
+                        # the stored one's up (bytes: -1 is 255), and its
+                        # hits found from the start
+                        sh = 0
                         c = 0
-                        while c < 25 and cp[o + c] == b[c]:
+                        while c < 4:
+                            code = path[c] if c < rec else 0
+                            if code != 0:
+                                q = (code >> 3) - 1
+                                sc[q] = (sc[q] + 255) & 255
+                                t = land[code]
+                                if t != 0:
+                                    sc[t - 1] = (sc[t - 1] + 1) & 255
+                            code = cp[o + c]
+                            if code != 0:
+                                q = (code >> 3) - 1
+                                sc[q] = (sc[q] + 1) & 255
+                                t = land[code]
+                                if t != 0:
+                                    sc[t - 1] = (sc[t - 1] + 255) & 255
+                                    if start[49 - t] != 0:
+                                        sh |= 1 << (t - 1)
                             c += 1
-                        if c == 25:
+                        same = 1 if sh == rhits else 0
+                        # the points either touched back to zero: one that
+                        # is not is a difference
+                        c = 0
+                        while c < 8:
+                            code = cp[o + c - 4] if c >= 4 else (path[c] if c < rec else 0)
+                            if code != 0:
+                                q = (code >> 3) - 1
+                                if sc[q] != 0:
+                                    same = 0
+                                    sc[q] = 0
+                                t = land[code]
+                                if t != 0 and sc[t - 1] != 0:
+                                    same = 0
+                                    sc[t - 1] = 0
+                            c += 1
+                        if same:
                             dup = 1
                             break
                     slot = (slot + 1) & mask
                 if not dup:
                     if count >> CHUNK_SHIFT != at:
                         if count >= cap:
-                            chunks.append(bytearray(CHUNK * (DOUBLE_RECORD if double else RECORD)))
+                            chunks.append(bytearray(CHUNK * RECORD))
                             cap += CHUNK
                             st[_CAP] = cap
                         at = count >> CHUNK_SHIFT
                         cur = ptr8(chunks[at])
-                    cp = cur
-                if not dup and double:
-                    o = (count & (CHUNK - 1)) * DOUBLE_RECORD
-                    c = 0
-                    while c < 4:
-                        cp[o + c] = path[c] if c < rec else 0
-                        c += 1
-                    cp[o + _DOUBLE_HASH_AT] = low & 255
-                    cp[o + _DOUBLE_HASH_AT + 1] = low >> 8
-                    count += 1
-                elif not dup:
                     o = (count & (CHUNK - 1)) * RECORD
-                    # our 25 counts, two at a time (records start at even offsets)
-                    cw = ptr16(cp)
-                    c = 0
-                    while c < 12:
-                        cw[(o >> 1) + c] = bw[c]
-                        c += 1
-                    cp[o + 24] = b[24]
-                    cp[o + _HITS_AT] = rhits & 255
-                    cp[o + _HITS_AT + 1] = rhits >> 8 & 255
-                    cp[o + _HITS_AT + 2] = rhits >> 16 & 255
                     c = 0
                     while c < 4:
-                        cp[o + _CODES_AT + c] = path[c] if c < rec else 0
+                        cur[o + c] = path[c] if c < rec else 0
                         c += 1
-                    cp[o + _HASH_AT] = low & 255
-                    cp[o + _HASH_AT + 1] = low >> 8
+                    cur[o + _HASH_AT] = low & 255
+                    cur[o + _HASH_AT + 1] = low >> 8
                     count += 1
                     if not double:
                         tab[slot] = count

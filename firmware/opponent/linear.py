@@ -19,12 +19,8 @@ from micropython import const
 from firmware.opponent import weights
 
 _OFF = const(200)               # LINEAR's index of the side on roll's checkers off
-# movegen's store (tests/test_movegen_tables.py checks these against it):
-# records of _RECORD bytes, _CHUNK (1 << _CHUNK_SHIFT) to a bytearray of
-# Plays.chunks, the hit mask at _HITS; a double's shorter records are
-# expanded to this layout (Plays.expand).
-_RECORD = const(34)
-_CHUNK_SHIFT = const(5)
+# a play as Plays.expand writes it: our 25 counts, the hit mask at _HITS
+# (tests/test_movegen_tables.py checks it against movegen)
 _HITS = const(25)
 
 
@@ -184,7 +180,7 @@ class Ranker:
         self.off_weight = linear[_OFF + 1]
         self.base = bytearray(50)
         self.base_left = 0
-        self.record = bytearray(_HITS + 3)  # a double's play as a full record (Plays.expand)
+        self.record = bytearray(_HITS + 3)  # a play as a full record (Plays.expand)
 
     def set_base(self, board):
         """board: the flipped position before the play (as Scorer.set_base)."""
@@ -196,14 +192,10 @@ class Ranker:
         self.base_left = left
 
     def after_play(self, plays, i):
-        """after(plays.result(i)) read from movegen's store, without
-        building the result; the base must be flip(plays.start). A
-        double's short records are expanded into a buffer first."""
-        if plays.double:
-            return _record(self.base, plays.expand(i, self.record), 0,
-                           self.table, self.base_left, self.off_weight)
-        return _record(self.base, plays.chunks[i >> _CHUNK_SHIFT],
-                       (i & ((1 << _CHUNK_SHIFT) - 1)) * _RECORD,
+        """after(plays.result(i)) from movegen's store, without building
+        the result: the play's record expanded into a buffer (our counts
+        and its hits). The base must be flip(plays.start)."""
+        return _record(self.base, plays.expand(i, self.record), 0,
                        self.table, self.base_left, self.off_weight)
 
     def after(self, result):

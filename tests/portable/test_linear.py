@@ -1,7 +1,7 @@
 """The linear prefilter's table form equals the evaluator's, and under
 MicroPython its viper loop equals the plain twin."""
 from firmware.opponent import evaluator, linear
-from firmware.engine import movegen, movewalk_plain
+from firmware.engine import movegen
 from firmware.engine.position import START, flip
 
 
@@ -48,12 +48,8 @@ def test_ranker_reads_plays_in_movegens_store():
         ranker.set_base(flip(board))
         for i in range(len(plays)):
             assert ranker.after_play(plays, i) == ranker.after(plays.result(i))
-            shift = movewalk_plain.CHUNK_SHIFT     # the store's layout
-            if plays.double:
-                # a double's short record, expanded to the full layout
-                record, at = plays.expand(i, bytearray(movewalk_plain.RECORD)), 0
-            else:
-                record, at = plays.chunks[i >> shift], (i & ((1 << shift) - 1)) * movewalk_plain.RECORD
+            # the store's short record, expanded to the full layout
+            record, at = plays.expand(i, bytearray(28)), 0     # 25 counts, 3 bytes of hits
             plain = linear._record_plain(ranker.base, record, at,
                                          ranker.table, ranker.base_left, ranker.off_weight)
             assert ranker.after_play(plays, i) == plain

@@ -27,10 +27,10 @@ PLAYED = 150 if MICROPYTHON else 5
 
 def same(a, b):
     """Whether two Plays hold the same records in the same order."""
-    if a.n != b.n or a.dice_used != b.dice_used or a.size != b.size:
+    if a.n != b.n or a.dice_used != b.dice_used or a.double != b.double:
         return False
     for i in range(len(a.chunks)):
-        used = min(a.n - movewalk.CHUNK * i, movewalk.CHUNK) * a.size
+        used = min(a.n - movewalk.CHUNK * i, movewalk.CHUNK) * movewalk.RECORD
         x = a.chunks[i]
         y = b.chunks[i]
         for j in range(used):   # byte by byte: a slice would copy the chunk
