@@ -1,7 +1,7 @@
 import pytest
 
 import tools  # noqa: F401
-from firmware.opponent import ai
+from firmware.opponent import ai, judge
 from firmware.engine import movegen
 from firmware.engine.position import START, flip
 
@@ -23,12 +23,12 @@ def test_strongest_level_opens_with_the_book_plays():
 
 
 def test_hint_is_sorted_and_the_best_play_loses_nothing():
-    hints = ai.hint(START, 6, 4, count=5)
+    hints = judge.hint(START, 6, 4, count=5)
     assert len(hints) == 5
     equities = [h[0] for h in hints]
     assert equities == sorted(equities, reverse=True)
-    assert ai.play_loss(START, 6, 4, hints[0][1]) == 0
-    assert ai.play_loss(START, 6, 4, hints[4][1]) == equities[0] - equities[4] > 0
+    assert judge.play_loss(START, 6, 4, hints[0][1]) == 0
+    assert judge.play_loss(START, 6, 4, hints[4][1]) == equities[0] - equities[4] > 0
 
 
 def _zero_ply_level():
@@ -42,7 +42,7 @@ def test_best_zero_ply_choice_is_the_first_hint():
     board = START
     level = _zero_ply_level()
     for d1, d2 in ((5, 2), (6, 6), (1, 1), (4, 3)):
-        assert ai.choose(board, d1, d2, level)[0] == ai.hint(board, d1, d2, 1)[0][1]
+        assert ai.choose(board, d1, d2, level)[0] == judge.hint(board, d1, d2, 1)[0][1]
 
 
 def _one_ply_sum(result):
@@ -71,7 +71,7 @@ def test_strongest_level_searches_the_best_candidates_one_ply_deeper():
     board = START
     changed = 0
     for d1, d2 in ((1, 1), (6, 4), (2, 3)):
-        hints = ai.hint(board, d1, d2, ai.CANDIDATES)
+        hints = judge.hint(board, d1, d2, ai.CANDIDATES)
         candidates = [h for h in hints if h[0] >= hints[0][0] - ai.MARGIN]
         sums = [_one_ply_sum(h[1]) for h in candidates]
         expected = candidates[sums.index(max(sums))][1] if len(sums) > 1 else hints[0][1]
@@ -84,7 +84,7 @@ def test_strongest_level_searches_the_best_candidates_one_ply_deeper():
 
 def test_play_loss_rejects_an_unreachable_position():
     try:
-        ai.play_loss(START, 3, 1, START)
+        judge.play_loss(START, 3, 1, START)
     except ValueError as exc:
         assert "3-1" in str(exc)
     else:
@@ -212,7 +212,7 @@ def test_work_cap_limits_the_search_and_the_benchmark_twin_follows(monkeypatch):
             cut |= 1 < n < free_n
             if cap == 1:
                 # one candidate searched: the 0-ply favourite
-                assert result == ai.hint(b, d1, d2, 1)[0][1]
+                assert result == judge.hint(b, d1, d2, 1)[0][1]
         assert [n for _, n in capped if n] == [w[1] for w in policy.work]
         if cap == 1:
             assert all(n <= 1 for _, n in capped)

@@ -8,7 +8,7 @@ from firmware.engine import game, movegen, notation, posid
 from firmware.engine.position import START
 from firmware.handheld import app as appmod
 from firmware.handheld import keys, playview, render
-from firmware.opponent import ai
+from firmware.opponent import ai, judge
 from tests.portable.app_driver import Driver
 from tests.portable.test_app_hand_dice import _enter, _set
 
@@ -68,7 +68,7 @@ def test_a_bad_play_is_warned_and_b_takes_it_back():
     assert d.play.mode == playview.TUTOR and d.match.game.state == game.MOVE
     assert _weighed(d)
     loss, better = d.play.warning
-    assert loss == ai.play_loss(START, 6, 1, _result(BAD)) and better == _result(BEST)
+    assert loss == judge.play_loss(START, 6, 1, _result(BAD)) and better == _result(BEST)
     since = d.play.since
     frame = d.app.frame
     assert (_text(frame, 1), _text(frame, 9)) == ("TUTOR", "-" + playview.points_text(loss))
@@ -137,7 +137,7 @@ def test_the_weighing_goes_in_slices():
     plays = movegen.plays(board, 6, 6)
     assert len(plays) > ai.NET_PLAYS
     for i in (0, len(plays) // 2, len(plays) - 1):
-        loss = ai.Loss(board, 6, 6, plays.result(i), plays=plays)
+        loss = judge.Loss(board, 6, 6, plays.result(i), plays=plays)
         steps = 0
         while not loss.step():
             steps += 1

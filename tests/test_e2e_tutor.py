@@ -8,7 +8,7 @@ import re
 from firmware.engine import movegen
 from firmware.engine.position import START
 from firmware.handheld import playview
-from firmware.opponent import ai
+from firmware.opponent import judge
 from tools.sim import reader
 from tools.sim.core import Sim
 from tools.sim.flash import FolderFlash
@@ -52,7 +52,7 @@ def test_a_bad_play_is_warned_and_b_takes_it_back(tmp_path):
     made = START
     for f, t in BAD:
         made = movegen.apply_step(made, f, t)
-    loss = ai.play_loss(START, 6, 1, made)
+    loss = judge.play_loss(START, 6, 1, made)
     assert p.screen() == ("TUTOR", "-" + playview.points_text(loss))
     # the board: the play made and the better one, by turns
     grid = p.wait_until(lambda g: not is_text(g), what="the board")

@@ -85,7 +85,7 @@ class Play:
         # the players' own dice, typed in (firmware/handheld/diceentry.py)
         self.hand = isinstance(match.dice, ManualDice)
         self.entry = None           # a DiceEntry while a roll is being entered
-        self.tutor = None           # an ai.Loss weighing the play just confirmed
+        self.tutor = None           # a judge.Loss weighing the play just confirmed
         self.warning = None         # (loss, better result) once it gave away too much
         self.ids = None             # (key, text): gnubg's IDs while the menu shows them (playview.ids_text)
 

@@ -9,12 +9,12 @@ from firmware.handheld.playview import BOARD, TUTOR
 
 
 def start(play, now):
-    """A on a complete play: the weighing starts (firmware/opponent/ai.py
+    """A on a complete play: the weighing starts (firmware/opponent/judge.py
     Loss, a PRO Thinker keeping the play's own score)."""
-    from firmware.opponent import ai
+    from firmware.opponent import judge
     g = play.match.game
     t = play.turn_input
-    play.tutor = ai.Loss(t.start, t.d1, t.d2, t.board, plays=g.plays)
+    play.tutor = judge.Loss(t.start, t.d1, t.d2, t.board, plays=g.plays)
     play.warning = None
     play.mode = TUTOR
     play.since = now

@@ -1,4 +1,5 @@
-"""The computer opponent: move choice by level, hints, tutor, cube decisions.
+"""The computer opponent: move choice by level, cube decisions (the hints' and
+tutor's judging: firmware/opponent/judge.py).
 
 Thinker(board, d1, d2, level, plays=None) chooses a play in slices (plays:
 the roll's movegen.plays when the caller has them): each step() does whole
@@ -134,13 +135,12 @@ _BASE = const(1)
 _PREFILTER = const(2)
 _SCORE = const(3)
 _SEARCH = const(4)
-_DONE = const(5)
+DONE = const(5)         # (a subclass's own phases follow: firmware/opponent/judge.py)
 # Phases of one candidate's search (Thinker.sub)
 _S_BASE = const(0)      # set the scorer's base to the candidate's result
 _S_REPLIES = const(1)   # generate the opponent's plays for the roll
 _S_RANK = const(2)      # linear ranking of many replies, keep the REPLIES best
 _S_NET = const(3)       # the network scores the kept replies
-_PLAYED = const(6)      # Loss: the play being judged, when the choice did not score it
 
 
 class Thinker:
@@ -180,7 +180,7 @@ class Thinker:
         """One slice of work (about STEP_WORK microseconds on the device);
         True when .result is ready."""
         spent = 0
-        while self.phase != _DONE:
+        while self.phase != DONE:
             cost = self._cost()
             if spent and spent + cost > STEP_WORK:
                 break
@@ -190,7 +190,7 @@ class Thinker:
             # a generation slice reports the time its walk took
             spent += cost if done is None else done
         self.spent = spent
-        return self.phase == _DONE
+        return self.phase == DONE
 
     def _cost(self):
         """The estimated device time of the next unit of work."""
@@ -263,7 +263,7 @@ class Thinker:
         self.ranker = None
         self.order = None
         self.replies = None
-        self.phase = _DONE
+        self.phase = DONE
 
     def _score_one(self):
         """The network scores one play (0-ply); the best are kept."""
@@ -469,86 +469,6 @@ def choose(board, d1, d2, level):
     while not t.step():
         pass
     return t.result
-
-
-def _ranked(board, d1, d2):
-    """(plays, [(equity, index), ...] best first, ties in generator order)."""
-    plays = movegen.plays(board, d1, d2)
-    scorer = evaluator.Scorer()
-    scorer.set_base(flip(bytes(board)))
-    ranked = []
-    for i in range(len(plays)):
-        ranked.append((-play_equity(scorer, plays.result(i)), i))
-    ranked.sort()
-    return plays, ranked
-
-
-def hint(board, d1, d2, count=3):
-    """The best plays, best first: [(equity, result_board, move), ...]."""
-    plays, ranked = _ranked(board, d1, d2)
-    out = []
-    for neg, i in ranked[:count]:
-        out.append((-neg, plays.result(i), plays.move(i)))
-    return out
-
-
-def play_loss(board, d1, d2, result_board):
-    """Equity (1/ONE points) the play reaching result_board gives away
-    against the best play: 0 for the best, more for worse."""
-    plays, ranked = _ranked(board, d1, d2)
-    result_board = bytes(result_board)
-    for neg, i in ranked:
-        if plays.result(i) == result_board:
-            return neg - ranked[0][0]
-    raise ValueError("that position is not reachable with %d-%d" % (d1, d2))
-
-
-class Loss(Thinker):
-    """play_loss in slices, for the tutor: PRO's choice for board and dice
-    and what the play reaching `played` gives away against it (1/ONE
-    points, 0 for the best). When step() returns True, .loss is that and
-    .result the better play, (result_board, move).
-
-    The best is the best of the plays PRO scores (all of them up to
-    NET_PLAYS, else the NET_PLAYS the prefilter ranks best), so on rolls
-    with more plays than that the loss can be smaller than play_loss's.
-    The played play's own score comes from the choice when it was among
-    those scored, else from one more unit after it."""
-
-    def __init__(self, board, d1, d2, played, plays=None):
-        self.played = bytes(played)
-        self.played_eq = None
-        self.loss = None
-        Thinker.__init__(self, board, d1, d2, PRO, plays)
-
-    def _keep(self, e, i):
-        if self.played_eq is None and self.plays.result(i) == self.played:
-            self.played_eq = e
-        Thinker._keep(self, e, i)
-
-    def _finish(self, index):
-        scorer = self.scorer
-        Thinker._finish(self, index)
-        if len(self.plays) == 1:
-            self.loss = 0           # no choice, nothing given away
-        elif self.played_eq is not None:
-            self.loss = self.top_eq[0] - self.played_eq
-        else:
-            self.scorer = scorer    # its base is still the roll's position
-            self.phase = _PLAYED
-
-    def _cost(self):
-        return COST_NET if self.phase == _PLAYED else Thinker._cost(self)
-
-    def _unit(self):
-        if self.phase != _PLAYED:
-            return Thinker._unit(self)
-        self.played_eq = play_equity(self.scorer, self.played)
-        self.scorer = None
-        self.loss = self.top_eq[0] - self.played_eq
-        if self.loss < 0:
-            self.loss = 0           # the prefilter dropped a play the network likes more
-        self.phase = _DONE
 
 
 def _cube_noise(board, level):

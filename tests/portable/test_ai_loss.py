@@ -1,12 +1,12 @@
-"""The tutor's weighing, ai.Loss: ai.play_loss in slices, the same figure
+"""The tutor's weighing, judge.Loss: judge.play_loss in slices, the same figure
 on rolls the computer scores in full, under MicroPython's 200k heap too."""
-from firmware.opponent import ai
+from firmware.opponent import ai, judge
 from firmware.engine import movegen
 from firmware.engine.position import START, flip, winner_kind
 
 
 def _weigh(board, d1, d2, played, plays=None):
-    loss = ai.Loss(board, d1, d2, played, plays=plays)
+    loss = judge.Loss(board, d1, d2, played, plays=plays)
     steps = 0
     while not loss.step():
         steps += 1
@@ -24,11 +24,11 @@ def test_the_loss_is_play_loss_and_the_better_play_is_the_best():
         d2 = 1 + (state >> 8) % 6
         plays = movegen.plays(board, d1, d2)
         if len(plays) <= ai.NET_PLAYS:
-            best = ai.hint(board, d1, d2, count=1)[0][1]
+            best = judge.hint(board, d1, d2, count=1)[0][1]
             for i in (0, len(plays) - 1, len(plays) // 2):
                 played = plays.result(i)
                 loss = _weigh(board, d1, d2, played, plays if i else None)
-                assert loss.loss == ai.play_loss(board, d1, d2, played), (board, d1, d2, i)
+                assert loss.loss == judge.play_loss(board, d1, d2, played), (board, d1, d2, i)
                 assert loss.result[0] == best
         result = plays.result((state >> 4) % len(plays))
         plays = None
@@ -36,7 +36,7 @@ def test_the_loss_is_play_loss_and_the_better_play_is_the_best():
 
 
 def test_the_best_play_and_a_forced_one_lose_nothing():
-    best = ai.hint(START, 3, 1, count=1)[0][1]
+    best = judge.hint(START, 3, 1, count=1)[0][1]
     assert _weigh(START, 3, 1, best).loss == 0
     # one checker left, on the 1 point: bearing it off is the only play
     board = bytearray(50)
