@@ -34,7 +34,6 @@ errs towards less free.
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
 
