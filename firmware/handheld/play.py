@@ -7,6 +7,7 @@ computer's moves are shown, the messages, the hint and the menu.
 """
 from micropython import const
 
+from firmware import forget
 from firmware.engine import game
 from firmware.engine.dice import ManualDice
 from firmware.handheld import keys, menu, playview, render, sounds
@@ -87,7 +88,7 @@ class Play:
         self.entry = None           # a DiceEntry while a roll is being entered
         self.tutor = None           # a judge.Loss weighing the play just confirmed
         self.warning = None         # (loss, better result) once it gave away too much
-        self.ids = None             # (key, text): gnubg's IDs while the menu shows them (playview.ids_text)
+        self.ids = None             # (key, text): gnubg's IDs while the menu shows them (playmenu)
 
     # ---- helpers --------------------------------------------------------
 
@@ -173,8 +174,18 @@ class Play:
     # ---- buttons --------------------------------------------------------
 
     def press(self, button, now):
+        self._press(button, now)
+        if self.mode != MENU and self.mode != CONFIRM:
+            forget("firmware.handheld.playmenu")    # the menu and its questions are over
+
+    def _open_menu(self, now):
+        from firmware.handheld import playmenu
+        playmenu.open_menu(self, now)
+
+    def _press(self, button, now):
         if self.mode == MENU:
-            self._menu_press(button, now)
+            from firmware.handheld import playmenu
+            playmenu.press(self, button, now)
             return
         if self.mode == HINT:
             self.mode = BOARD
@@ -291,41 +302,6 @@ class Play:
         self.last = (g.turn, g.board, t.move(), g.dice)
         if self._act(m.play, t.board, now):
             self._after_action()
-
-    def _open_menu(self, now):
-        self.mode = MENU
-        self.menu.at = 0
-        self.menu.since = now
-        self.menu.set("SOUND", 0 if self.app.sound_on else 1)
-        self.menu.set("BRIGHT", self.app.brightness - 1)
-        self.menu.set("RESIGN", 0)      # a dangerous choice starts from the mildest
-
-    def _menu_press(self, button, now):
-        result, melody = self.menu.press(button, now)
-        self._beep(melody)
-        label = self.menu.label()
-        if result == menu.BACK:
-            self.mode = BOARD           # a roll being entered comes back with the board
-        elif result == menu.CHANGED:
-            if label == "SOUND":
-                self.app.set_sound(self.menu.value("SOUND") == 0)
-                self.app.request_save()
-            elif label == "BRIGHT":
-                self.app.brightness = self.menu.value("BRIGHT") + 1
-                self.app.request_save()
-        elif result == menu.PICK:
-            if label == "HINT":
-                self._start_hint(now)
-            elif label == "REPLAY":
-                self._start_replay(now)
-            elif label == "RESIGN":
-                self._resign(now)
-            elif label == "NEW GAME":
-                self._ask("QUIT MATCH?", "A YES  B NO", self._new_game, 0, now)
-            elif label == "UPDATE":
-                self.app.update_requested = True    # resumes from the last save
-            elif label == "DICE":
-                self.app.show_dice()
 
     def _new_game(self, now, unused):
         self.app.new_game()

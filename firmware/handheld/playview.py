@@ -1,12 +1,10 @@
 """What the play screen shows: the board scene, the questions put to a
-human, the game-over summary and the in-play menu's texts. `self` is the
+human and the game-over summary (the in-play menu: playmenu.py). `self` is the
 firmware.handheld.play.Play being shown."""
 from micropython import const
 
-from firmware import forget
 from firmware.engine import game, movegen, position
 from firmware.handheld import render
-from firmware.engine.position import pips
 
 # How often what draw() drew moves by itself (firmware/handheld/app.py redraws then):
 # the board's blinks turn at multiples of 250 ms, the hint's at 50 ms
@@ -99,60 +97,14 @@ def over_text(self):
     return s
 
 
-def clock_text(self, now):
-    m = self.match
-    if not m.clock_on:
-        return "OFF"
-    out = []
-    for p in (0, 1):
-        left = m.clock.reserve_left(p, now) // 1000
-        out.append("%d:%02d" % (left // 60, left % 60))
-    return out[0] + " " + out[1]
-
-
-def ids_text(self):
-    """gnubg's Position and Match IDs of the match as it stands, worked out
-    once while they show. Their modules are loaded for that moment only
-    (a player seldom asks), so the heap has them back at once."""
-    m = self.match
-    g = m.game
-    key = (g.state, len(m.record.data), m.games, g.dice)
-    if self.ids is None or self.ids[0] != key:
-        from firmware.engine import posid
-        text = "POS %s  MATCH %s" % (posid.position_id(g.board), m.match_id())
-        forget("firmware.engine.posid", "firmware.engine.matchid")
-        self.ids = (key, text)
-    return self.ids[1]
-
-
-def menu_text(self, now):
-    """The bottom line of the in-play menu's item, or None for its own."""
-    m = self.match
-    g = m.game
-    label = self.menu.label()
-    if label == "PIPS":
-        a, b = pips(g.board)
-        red, green = (a, b) if g.turn == 0 else (b, a)
-        return "%s %d %s %d" % (self.names[0], red, self.names[1], green)
-    if label == "SCORE":
-        return score_text(self)
-    if label == "IDS":
-        return ids_text(self)
-    if label == "CLOCK":
-        return clock_text(self, now)
-    if label == "BATTERY":
-        state = ("OK", "LOW", "EMPTY")[self.app.battery_state]
-        return "%s %d%%" % (state, self.app.battery_percent)
-    return None
-
-
 def draw(self, frame, now):
     """The play screen: the board, or the message or question of the
     moment. Returns the period (ms) at which what it drew moves by itself."""
     m = self.match
     g = m.game
     if self.mode == MENU:
-        self.menu.draw(frame, now, menu_text(self, now))
+        from firmware.handheld import playmenu
+        self.menu.draw(frame, now, playmenu.text(self, now))
         return TEXT_TICK_MS
     if self.mode == OVER:
         top = "%s WINS" % self.names[g.winner]

@@ -2,7 +2,7 @@ import sys
 
 from firmware.handheld import app as appmod
 from firmware.engine import game
-from firmware.handheld import keys, playview, render, sounds
+from firmware.handheld import keys, playmenu, playview, render, sounds
 from tests.portable.app_driver import Driver
 
 
@@ -149,7 +149,7 @@ def test_menu_shows_pips_score_and_ids_and_sets_brightness():
     assert d.play.mode == 2
     texts = {}
     for _ in range(10):
-        texts[d.play.menu.label()] = playview.menu_text(d.play, d.now)
+        texts[d.play.menu.label()] = playmenu.text(d.play, d.now)
         d.press(keys.DOWN)
     assert texts["PIPS"] == "RED 167 GREEN 167"
     assert texts["SCORE"] == "MONEY 0-0"

@@ -71,3 +71,18 @@ def test_the_match_file_writer_is_let_go_once_the_file_is_written():
     rest = list(lines)
     assert rest[-1] == "" and any("Wins" in line for line in rest)
     assert "firmware.engine.matfile" not in sys.modules
+
+
+def test_the_in_play_menu_is_loaded_while_it_shows():
+    from firmware.handheld import keys, playview
+    a = app_module.App(Dice(SeededSource(5)))
+    a.start_match()
+    play = a.play
+    play.press(keys.MENU, 0)
+    assert play.mode == playview.MENU
+    assert "firmware.handheld.playmenu" in sys.modules
+    frame = bytearray(512)
+    playview.draw(play, frame, 0)           # the item's text comes from it too
+    play.press(keys.B, 100)
+    assert play.mode == playview.BOARD
+    assert "firmware.handheld.playmenu" not in sys.modules
