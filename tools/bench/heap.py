@@ -17,7 +17,8 @@ the unix heap held of it. The interned strings (qstrs) are counted for the
 device apart (tools/bench/qstrs.py): the unix port's, which include the
 simulator's names and take 11 bytes a pool entry, are left out, and the
 device's, read from the image's .mpy files for the modules the run loaded,
-are put in with their pools at their fullest. The rest is scaled by the
+are put in with their pools at their largest (twice the count, just after
+a doubling). The rest is scaled by the
 ratio of 32-bit to 64-bit objects: on MicroPython 1.27's 32-bit
 WebAssembly port the same demo of the app alone (its bytecode only, the
 plain twins for the viper code) peaked at 131.7 KB without its qstrs where

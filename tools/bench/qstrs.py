@@ -16,7 +16,7 @@ bytes. tools.bench.heap therefore leaves the unix port's qstrs out of its
 figure and adds what this module counts for the device:
 
     device_qstrs(image, modules, unix_dynamic)  -> set of strings
-    heap_bytes(strings)                          -> bytes, pools at their fullest
+    heap_bytes(strings)                          -> bytes, the pools at their largest
 
 The rp2 build's names are read from the rp2 and standard-library stubs
 (micropython-rp2-rpi-pico-stubs, requirements.txt) and Python's builtins; a
