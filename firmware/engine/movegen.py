@@ -135,13 +135,11 @@ class Plays:
         h = (position_hash(result) - position_hash(self.start)) & 0xFFFF
         lo = h & 0xFF
         hi = h >> 8
-        size = _RECORD
-        at = _HASH
         i = 0
         for chunk in self.chunks:
-            for o in range(at, min(len(chunk), (self.n - i) * size), size):
+            for o in range(_HASH, min(len(chunk), (self.n - i) * _RECORD), _RECORD):
                 if chunk[o] == lo and chunk[o + 1] == hi:
-                    j = i + (o - at) // size
+                    j = i + (o - _HASH) // _RECORD
                     if self.result(j) == result:
                         return j
             i += _CHUNK

@@ -70,21 +70,22 @@ def _after_plain(base, result, t, base_left, off_weight):
     return d
 
 
-def _record_plain(base, chunk, o, t, base_left, off_weight):
-    """_after_plain for a play still in movegen's store: chunk[o:o + 25] the
-    mover's counts, chunk[o + 25:o + 28] the mask of the mover's points
-    where it hit (bit p - 1). base must be the flipped start of the roll,
-    so only the mover's half, the hit points and the bar can differ."""
+def _record_plain(base, record, t, base_left, off_weight):
+    """_after_plain for a play of movegen's store as Plays.expand writes
+    it: record[0:25] the mover's counts, record[25:28] the mask of the
+    mover's points where it hit (bit p - 1). base must be the flipped start
+    of the roll, so only the mover's half, the hit points and the bar can
+    differ."""
     left = 0
     d = 0
     for s in range(25, 50):
         old = base[s]
-        new = chunk[o + s - 25]
+        new = record[s - 25]
         left += new
         if old != new:
             d += t[s * 16 + new] - t[s * 16 + old]
     d += (base_left - left) * off_weight
-    hits = chunk[o + _HITS] | chunk[o + _HITS + 1] << 8 | chunk[o + _HITS + 2] << 16
+    hits = record[_HITS] | record[_HITS + 1] << 8 | record[_HITS + 2] << 16
     if hits:
         n = 0
         p = 1
@@ -131,19 +132,19 @@ if sys.implementation.name == "micropython":
     _after = _after_viper
 
     @micropython.viper
-    def _record_viper(base: ptr8, chunk: ptr8, o: int, t: ptr16, base_left: int, off_weight: int) -> int:
+    def _record_viper(base: ptr8, record: ptr8, t: ptr16, base_left: int, off_weight: int) -> int:
         left = 0
         d = 0
         s = 25
         while s < 50:
             old = base[s]
-            new = chunk[o + s - 25]
+            new = record[s - 25]
             left += new
             if old != new:
                 d += t[(s << 4) + new] - t[(s << 4) + old]
             s += 1
         d += (base_left - left) * off_weight
-        hits = chunk[o + _HITS] | (chunk[o + _HITS + 1] << 8) | (chunk[o + _HITS + 2] << 16)
+        hits = record[_HITS] | (record[_HITS + 1] << 8) | (record[_HITS + 2] << 16)
         if hits:
             n = 0
             p = 1
@@ -195,7 +196,7 @@ class Ranker:
         """after(plays.result(i)) from movegen's store, without building
         the result: the play's record expanded into a buffer (our counts
         and its hits). The base must be flip(plays.start)."""
-        return _record(self.base, plays.expand(i, self.record), 0,
+        return _record(self.base, plays.expand(i, self.record),
                        self.table, self.base_left, self.off_weight)
 
     def after(self, result):

@@ -49,8 +49,8 @@ def test_ranker_reads_plays_in_movegens_store():
         for i in range(len(plays)):
             assert ranker.after_play(plays, i) == ranker.after(plays.result(i))
             # the store's short record, expanded to the full layout
-            record, at = plays.expand(i, bytearray(28)), 0     # 25 counts, 3 bytes of hits
-            plain = linear._record_plain(ranker.base, record, at,
+            record = plays.expand(i, bytearray(28))     # 25 counts, 3 bytes of hits
+            plain = linear._record_plain(ranker.base, record,
                                          ranker.table, ranker.base_left, ranker.off_weight)
             assert ranker.after_play(plays, i) == plain
             n += 1
