@@ -446,27 +446,21 @@ def walk(ctx, budget: int) -> int:
                     cp = ptr8(chunks[j >> CHUNK_SHIFT])
                     o = (j & (CHUNK - 1)) * RECORD
                     if (cp[o + _HASH_AT] | cp[o + _HASH_AT + 1] << 8) == low:
-                        # this play's steps counted down in the scratch,
-                        # the stored one's up (bytes: -1 is 255), and its
-                        # hits found from the start
+                        # this play's steps (c < 4) counted down in the
+                        # scratch, the stored one's (c >= 4) up (bytes: -1
+                        # is 255), and its hits found from the start
                         sh = 0
                         c = 0
-                        while c < 4:
-                            code = path[c] if c < rec else 0
+                        while c < 8:
+                            code = cp[o + c - 4] if c >= 4 else (path[c] if c < rec else 0)
                             if code != 0:
+                                up = 1 if c >= 4 else 255
                                 q = (code >> 3) - 1
-                                sc[q] = (sc[q] + 255) & 255
+                                sc[q] = (sc[q] + up) & 255
                                 t = land[code]
                                 if t != 0:
-                                    sc[t - 1] = (sc[t - 1] + 1) & 255
-                            code = cp[o + c]
-                            if code != 0:
-                                q = (code >> 3) - 1
-                                sc[q] = (sc[q] + 1) & 255
-                                t = land[code]
-                                if t != 0:
-                                    sc[t - 1] = (sc[t - 1] + 255) & 255
-                                    if start[49 - t] != 0:
+                                    sc[t - 1] = (sc[t - 1] + 256 - up) & 255
+                                    if c >= 4 and start[49 - t] != 0:
                                         sh |= 1 << (t - 1)
                             c += 1
                         same = 1 if sh == rhits else 0
