@@ -57,11 +57,13 @@ def test_the_twin_has_no_viper_left():
 
 def test_readers_of_the_play_store_agree_on_its_layout():
     from firmware.engine import movewalk_plain
-    from firmware.opponent import linear
-    assert movegen._RECORD == movewalk_plain.RECORD == 6
-    assert 1 << movegen._CHUNK_SHIFT == movegen._CHUNK == movewalk_plain.CHUNK
+    from firmware.opponent import linear, linear_plain
+    assert movegen._RECORD == movewalk_plain.RECORD == linear._RECORD == linear_plain._RECORD == 6
+    assert 1 << movegen._CHUNK_SHIFT == movegen._CHUNK == movewalk_plain.CHUNK == movegen.CHUNK_PLAYS
     assert movegen._CHUNK_SHIFT == movewalk_plain.CHUNK_SHIFT
-    assert movegen._HITS == linear._HITS
+    # the ranking's state, as both loops read it
+    for name in ("_BASE_LEFT", "_OFF_WEIGHT", "_KEPT", "_LIMIT", "_FIRST"):
+        assert getattr(linear, name) == getattr(linear_plain, name)
 
 
 

@@ -43,6 +43,7 @@ _HASH = const(4)
 _HITS = const(25)
 _CHUNK = const(32)      # plays per chunk, as movewalk.CHUNK
 _CHUNK_SHIFT = const(5)
+CHUNK_PLAYS = const(32)     # plays per chunk of the store (Plays.chunk)
 # Candidate steps one Generation.step() walks by default: under 20 ms of the
 # RP2040's time, stored plays included (docs/movegen.md has the measurement).
 STEP_WORK = const(800)
@@ -103,6 +104,12 @@ class Plays:
             hits >>= 1
             t += 1
         return bytes(out)
+
+    def chunk(self, c):
+        """(chunk c of the store, how many plays it holds): plays 32c on,
+        _RECORD bytes each, in generator order."""
+        n = self.n - (c << _CHUNK_SHIFT)
+        return self.chunks[c], (n if n < _CHUNK else _CHUNK)
 
     def expand(self, i, out):
         """Writes play i as a full record into out (at least _HITS + 3

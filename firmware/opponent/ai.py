@@ -65,9 +65,9 @@ _COST_GENERATE = const(2000)    # the least slice a generation is given
 _GEN_US = const(19500)          # device time of movegen.STEP_WORK walk steps
 COST_BASE = const(15000)        # the evaluator's base position set
 COST_NET = const(7500)          # one position scored by the network
-_COST_LINEAR = const(450)       # one play ranked by the linear prefilter (from the store)
-_COST_SELECT = const(60)        # one ranked play kept or dropped
-CHUNK = const(8)                # plays per linear or selection unit
+_COST_LINEAR = const(450)       # one reply ranked by the linear prefilter, in the cap's model
+_COST_RANK = const(1600)        # a store chunk of replies (32) ranked by the linear prefilter
+_COST_PREFILTER = const(2500)   # a store chunk of the roll's plays ranked, NET_PLAYS kept
 
 
 def roll_work(count, replies=REPLIES):
@@ -160,7 +160,7 @@ class Thinker:
         self.ranker = None
         self.gen = None         # the movegen.Generation under way
         self.order = None       # indices the network scores; None: all
-        self.ranking = None     # prefilter's scores (array of ints) while it runs
+        self.ranking = None     # the prefilter's kept scores while it runs
         self.next = 0
         # the best plays so far, best first (ties: generator order): one
         # kept, or CANDIDATES when the level looks ahead
@@ -202,10 +202,10 @@ class Thinker:
             if sub == _S_NET:
                 return COST_NET
             if sub == _S_RANK:
-                return CHUNK * _COST_LINEAR
+                return _COST_RANK
             return COST_BASE if sub == _S_BASE else _COST_GENERATE
         if phase == _PREFILTER:
-            return CHUNK * (_COST_LINEAR if self.order is None else _COST_SELECT)
+            return _COST_PREFILTER
         return COST_BASE if phase == _BASE else _COST_GENERATE
 
     def _unit(self):
@@ -223,7 +223,7 @@ class Thinker:
             else:
                 self._candidate_base()
         elif phase == _PREFILTER:
-            self._prefilter(len(self.plays))
+            self._prefilter()
         elif phase == _GENERATE:
             # a slice of the roll's generation
             if self.gen is None:
@@ -243,7 +243,8 @@ class Thinker:
             if len(self.plays) > NET_PLAYS:
                 self.ranker = linear.Ranker()
                 self.ranker.set_base(flip(self.board))
-                self.ranking = array("i", bytes(4 * len(self.plays)))
+                self.ranking = array("i", bytes(4 * NET_PLAYS))
+                self.order = array("H", bytes(2 * NET_PLAYS))
                 self.phase = _PREFILTER
             else:
                 self.phase = _SCORE
@@ -294,41 +295,25 @@ class Thinker:
         self.sub = _S_BASE
         self.phase = _SEARCH
 
-    def _prefilter(self, n):
-        """Rank CHUNK plays by the linear estimate; once all are ranked,
-        keep the NET_PLAYS most promising (lowest scores, ties by index),
-        CHUNK at a time, in generator order, for the network."""
-        scores = self.ranking
-        start = self.next
-        end = start + CHUNK
-        if end > n:
-            end = n
-        self.next = end
-        if self.order is None:
-            for i in range(start, end):
-                # the next side to roll's score: lower is better for us
-                scores[i] = self.ranker.after_play(self.plays, i)
-            if end == n:
-                ranked = sorted(scores)         # n small ints: C speed, one list
-                self.cut = ranked[NET_PLAYS - 1]
-                # plays scoring exactly the cut that still fit, lowest index first
-                self.ties = NET_PLAYS - ranked.index(self.cut)
-                self.order = array("H", bytes(2 * NET_PLAYS))
-                self.kept = 0
-                self.next = 0
-            return
-        cut = self.cut
-        keep = self.order
-        k = self.kept
-        for i in range(start, end):
-            s = scores[i]
-            if s < cut or (s == cut and self.ties > 0):
-                if s == cut:
-                    self.ties -= 1
-                keep[k] = i
+    def _prefilter(self):
+        """Ranks one store chunk of the plays by the linear estimate
+        (linear.Ranker.rank), keeping the NET_PLAYS most promising (lowest
+        scores, ties by index); once all are ranked, the network scores
+        those in generator order."""
+        c = self.next
+        if c == 0:
+            self.ranker.start_rank(NET_PLAYS)
+        self.ranker.rank(self.plays, c, self.ranking, self.order)
+        c += 1
+        self.next = c
+        if c * movegen.CHUNK_PLAYS >= len(self.plays):
+            # generator order, as when every play is scored (a sort at C
+            # speed, one list of NET_PLAYS small ints)
+            order = self.order
+            k = 0
+            for i in sorted(order):
+                order[k] = i
                 k += 1
-        self.kept = k
-        if end == n:
             self.ranking = None
             self.next = 0
             self.phase = _SCORE
@@ -397,35 +382,17 @@ class Thinker:
         return us
 
     def _rank_replies(self):
-        """Linear scores of CHUNK replies; keeps the REPLIES lowest (best
-        for the opponent), ties by generator order."""
+        """Linear scores of one store chunk of replies (linear.Ranker.rank);
+        keeps the REPLIES lowest (best for the opponent), ties by generator
+        order."""
         replies = self.replies
-        n = len(replies)
-        end = self.next + CHUNK
-        if end > n:
-            end = n
-        scores = self.keep_score
-        index = self.keep_index
-        ranker = self.ranker
-        kept = self.kept
-        for i in range(self.next, end):
-            s = ranker.after_play(replies, i)
-            k = kept
-            if k == REPLIES:
-                if s >= scores[k - 1]:
-                    continue
-                k -= 1
-            else:
-                kept += 1
-            while k > 0 and s < scores[k - 1]:
-                scores[k] = scores[k - 1]
-                index[k] = index[k - 1]
-                k -= 1
-            scores[k] = s
-            index[k] = i
-        self.kept = kept
-        self.next = end
-        if end == n:
+        c = self.next
+        if c == 0:
+            self.ranker.start_rank(REPLIES)
+        self.kept = self.ranker.rank(replies, c, self.keep_score, self.keep_index)
+        c += 1
+        self.next = c
+        if c * movegen.CHUNK_PLAYS >= len(replies):
             self.next = 0
             self.sub = _S_NET
 

@@ -1,27 +1,39 @@
-"""The evaluator's linear prefilter as one table lookup per changed slot.
+"""The evaluator's linear prefilter: a roll's plays ranked by table lookups.
 
-Ranker.after(result) equals evaluator.Scorer.linear_after(result) for the
-same base (tests/test_linear.py holds them equal): a linear estimate of the
-equity, for the side to roll next, of the position a play leaves (higher is
-better for that side). The look-ahead ranks every reply of every roll with
-it, so it is the search's most frequent call: a table of each slot's
+A linear estimate of the equity, for the side to roll next, of the position a
+play leaves (higher is better for that side), as evaluator.Scorer.linear_after
+gives it from the evaluator's LINEAR weights. The look-ahead ranks every
+reply of every roll with it, and the root every play of a roll with very
+many, so it is the search's most frequent work: a table of each slot's
 contribution at each count (50 x 16 uint16, weights.LINEAR summed over the
-slot's four inputs) turns a changed slot into one subtraction, and under
-MicroPython the loop over the 50 slots runs as viper code. The plain twin
-below is the same loop for CPython (no emitters); tests/portable/test_linear.py
-checks the two agree under the MicroPython unix port.
+slot's four inputs) turns a changed slot into one subtraction, and
+Ranker.rank scores a whole chunk of movegen's store in one viper call,
+keeping the best few, so that a play costs no bytecode. The plain twins
+(firmware/opponent/linear_plain.py: the table form from a whole position,
+and rank's loop) run on CPython, which has no emitters;
+tests/portable/test_linear.py holds them equal to the Scorer's estimate and
+to the viper loop under the MicroPython unix port.
 """
 import sys
 from array import array
 
 from micropython import const
 
+from firmware.engine.movetables import LAND
 from firmware.opponent import weights
 
 _OFF = const(200)               # LINEAR's index of the side on roll's checkers off
-# a play as Plays.expand writes it: our 25 counts, the hit mask at _HITS
-# (tests/test_movegen_tables.py checks it against movegen)
-_HITS = const(25)
+# movegen's store (movewalk.RECORD): a play as 4 step codes p << 3 | d, then
+# its hash; LAND[code] is the point the step lands on
+_RECORD = const(6)
+_LAND = bytes(LAND)
+_COUNTS = bytearray(25)         # _rank's work: a play's counts
+# Ranker.rank's state (an array of ints, as _rank reads it)
+_BASE_LEFT = const(0)
+_OFF_WEIGHT = const(1)
+_KEPT = const(2)
+_LIMIT = const(3)
+_FIRST = const(4)
 
 
 def table(linear=weights.LINEAR):
@@ -50,115 +62,97 @@ def table(linear=weights.LINEAR):
     return array("H", [v - low for v in sums])
 
 
-def _after_plain(base, result, t, base_left, off_weight):
-    """Sum over the slots of flip(result) that differ from base of the
-    table's change, and the change of the mover's checkers off."""
-    left = 0
-    for i in range(25):
-        left += result[i]
-    d = (base_left - left) * off_weight
-    for s in range(25):
-        old = base[s]
-        new = result[s + 25]
-        if old != new:
-            d += t[s * 16 + new] - t[s * 16 + old]
-    for s in range(25, 50):
-        old = base[s]
-        new = result[s - 25]
-        if old != new:
-            d += t[s * 16 + new] - t[s * 16 + old]
-    return d
-
-
-def _record_plain(base, record, t, base_left, off_weight):
-    """_after_plain for a play of movegen's store as Plays.expand writes
-    it: record[0:25] the mover's counts, record[25:28] the mask of the
-    mover's points where it hit (bit p - 1). base must be the flipped start
-    of the roll, so only the mover's half, the hit points and the bar can
-    differ."""
-    left = 0
-    d = 0
-    for s in range(25, 50):
-        old = base[s]
-        new = record[s - 25]
-        left += new
-        if old != new:
-            d += t[s * 16 + new] - t[s * 16 + old]
-    d += (base_left - left) * off_weight
-    hits = record[_HITS] | record[_HITS + 1] << 8 | record[_HITS + 2] << 16
-    if hits:
-        n = 0
-        p = 1
-        while hits:
-            if hits & 1:
-                # the blot on the mover's point p is on slot 24 - p, now empty
-                d += t[(24 - p) * 16] - t[(24 - p) * 16 + 1]
-                n += 1
-            hits >>= 1
-            p += 1
-        old = base[24]
-        d += t[24 * 16 + old + n] - t[24 * 16 + old]
-    return d
-
-
-_after = _after_plain
-_record = _record_plain
-if sys.implementation.name == "micropython":
+if sys.implementation.name != "micropython":
+    # CPython has no emitters: the plain twins, the same loops
+    from firmware.opponent.linear_plain import rank as _rank
+else:
     import micropython
 
     @micropython.viper
-    def _after_viper(base: ptr8, result: ptr8, t: ptr16, base_left: int, off_weight: int) -> int:
-        left = 0
-        s = 0
-        while s < 25:
-            left += result[s]
-            s += 1
-        d = (base_left - left) * off_weight
-        s = 0
-        while s < 25:
-            old = base[s]
-            new = result[s + 25]
-            if old != new:
-                d += t[(s << 4) + new] - t[(s << 4) + old]
-            s += 1
-        while s < 50:
-            old = base[s]
-            new = result[s - 25]
-            if old != new:
-                d += t[(s << 4) + new] - t[(s << 4) + old]
-            s += 1
-        return d
+    def _rank_viper(chunk, n: int, start, base, t, st, scores, index) -> int:
+        c = ptr8(chunk)
+        b0 = ptr8(start)
+        b = ptr8(base)
+        tt = ptr16(t)
+        s32 = ptr32(st)
+        sc = ptr32(scores)
+        ix = ptr16(index)
+        land = ptr8(_LAND)
+        counts = ptr8(_COUNTS)
+        one = 1
+        h32 = one << 31
+        base_left = (s32[_BASE_LEFT] ^ h32) - h32
+        off_weight = (s32[_OFF_WEIGHT] ^ h32) - h32
+        kept = s32[_KEPT]
+        limit = s32[_LIMIT]
+        first = s32[_FIRST]
+        r = 0
+        while r < n:
+            # the play's counts on our side: the start's, its steps made
+            o = r * _RECORD
+            s = 0
+            while s < 25:
+                counts[s] = b0[s]
+                s += 1
+            hits = 0
+            j = o
+            while j < o + 4:
+                code = c[j]
+                if code != 0:
+                    to = land[code]
+                    counts[(code >> 3) - 1] -= 1
+                    if to != 0:
+                        if b0[49 - to] != 0:
+                            hits |= 1 << (to - 1)
+                        counts[to - 1] += 1
+                j += 1
+            # the changed slots of the flipped result, by table
+            left = 0
+            d = 0
+            s = 25
+            while s < 50:
+                old = b[s]
+                new = counts[s - 25]
+                left += new
+                if old != new:
+                    d += tt[(s << 4) + new] - tt[(s << 4) + old]
+                s += 1
+            d += (base_left - left) * off_weight
+            # each blot hit leaves its point for the bar
+            if hits != 0:
+                h = 0
+                p = 1
+                while hits != 0:
+                    if hits & 1:
+                        d += tt[(24 - p) << 4] - tt[((24 - p) << 4) + 1]
+                        h += 1
+                    hits = hits >> 1
+                    p += 1
+                old = b[24]
+                d += tt[(24 << 4) + old + h] - tt[(24 << 4) + old]
+            # kept in order, lowest first, after any equal score
+            k = kept
+            skip = 0
+            if k == limit:
+                if d >= (sc[k - 1] ^ h32) - h32:
+                    skip = 1
+                else:
+                    k -= 1
+            else:
+                kept += 1
+            if skip == 0:
+                while k > 0 and d < (sc[k - 1] ^ h32) - h32:
+                    sc[k] = sc[k - 1]
+                    ix[k] = ix[k - 1]
+                    k -= 1
+                sc[k] = d
+                ix[k] = first + r
+            r += 1
+        s32[_KEPT] = kept
+        s32[_FIRST] = first + n
+        return kept
 
-    _after = _after_viper
-
-    @micropython.viper
-    def _record_viper(base: ptr8, record: ptr8, t: ptr16, base_left: int, off_weight: int) -> int:
-        left = 0
-        d = 0
-        s = 25
-        while s < 50:
-            old = base[s]
-            new = record[s - 25]
-            left += new
-            if old != new:
-                d += t[(s << 4) + new] - t[(s << 4) + old]
-            s += 1
-        d += (base_left - left) * off_weight
-        hits = record[_HITS] | (record[_HITS + 1] << 8) | (record[_HITS + 2] << 16)
-        if hits:
-            n = 0
-            p = 1
-            while hits:
-                if hits & 1:
-                    d += t[(24 - p) << 4] - t[((24 - p) << 4) + 1]
-                    n += 1
-                hits = hits >> 1
-                p += 1
-            old = base[24]
-            d += t[(24 << 4) + old + n] - t[(24 << 4) + old]
-        return d
-
-    _record = _record_viper
+    _rank = _rank_viper
 
 
 _shipped = None
@@ -181,7 +175,7 @@ class Ranker:
         self.off_weight = linear[_OFF + 1]
         self.base = bytearray(50)
         self.base_left = 0
-        self.record = bytearray(_HITS + 3)  # a play as a full record (Plays.expand)
+        self.state = array("i", bytes(4 * (_FIRST + 1)))    # rank()'s
 
     def set_base(self, board):
         """board: the flipped position before the play (as Scorer.set_base)."""
@@ -192,14 +186,22 @@ class Ranker:
                 left += board[s]
         self.base_left = left
 
-    def after_play(self, plays, i):
-        """after(plays.result(i)) from movegen's store, without building
-        the result: the play's record expanded into a buffer (our counts
-        and its hits). The base must be flip(plays.start)."""
-        return _record(self.base, plays.expand(i, self.record),
-                       self.table, self.base_left, self.off_weight)
+    def start_rank(self, limit):
+        """Starts a ranking of one roll's plays that keeps the `limit` best
+        (lowest scores)."""
+        st = self.state
+        st[_BASE_LEFT] = self.base_left
+        st[_OFF_WEIGHT] = self.off_weight
+        st[_KEPT] = 0
+        st[_LIMIT] = limit
+        st[_FIRST] = 0
 
-    def after(self, result):
-        """The linear score of flip(result) relative to the base: higher is
-        better for the side to roll next."""
-        return _after(self.base, result, self.table, self.base_left, self.off_weight)
+    def rank(self, plays, c, scores, index):
+        """Ranks the plays of store chunk c (movegen.Plays.chunk), the
+        chunks in order from 0 after start_rank: scores and index (int32,
+        uint16 arrays of the limit's length) hold the lowest scores so far,
+        lowest first (ties: generator order), and their plays' indices.
+        Returns how many they hold. The base must be flip(plays.start);
+        the same scores as after_play, without a call per play."""
+        chunk, n = plays.chunk(c)
+        return _rank(chunk, n, plays.start, self.base, self.table, self.state, scores, index)
