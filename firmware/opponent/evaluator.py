@@ -80,7 +80,7 @@ def use_viper(on):
     """Selects the viper kernels (on MicroPython) or their plain twins
     (imported only then) for every Scorer; the two give identical results
     (tests/portable/test_kernels.py)."""
-    global _copy2, _checkers, _slots, _features, _feature_change, _finish
+    global _checkers, _slots, _features, _feature_change, _finish
     if on and kernels.VIPER is None:
         raise ValueError("viper kernels need MicroPython's emitters, not %s" % sys.implementation.name)
     if on:
@@ -88,7 +88,7 @@ def use_viper(on):
     else:
         from firmware.opponent import kernels_plain
         chosen = kernels_plain.PLAIN
-    _copy2, _checkers, _slots, _features, _feature_change, _finish = chosen
+    _checkers, _slots, _features, _feature_change, _finish = chosen
 
 
 use_viper(kernels.VIPER is not None)
@@ -135,16 +135,13 @@ class Scorer:
         self.base_off1 = 0
 
     def set_base(self, board):
-        acc = self.base_acc
-        facc = self.base_facc
-        _copy2(acc, _START_ACC, facc, _START_FACC)
-        self.base_corr = _START_CORR + _slots(acc, _EMPTY, board, 0)
+        self.base_corr = _START_CORR + _slots(self.base_acc, _START_ACC, _EMPTY, board, 0)
         base = self.base
         for s in range(50):
             base[s] = board[s]
         self.base_off0 = 15 - _checkers(board, 0)
         self.base_off1 = 15 - _checkers(board, 25)
-        _feature_change(facc, _ZERO_FEAT, _features(board, 0, 25, self.base_feat))
+        _feature_change(self.base_facc, _START_FACC, _ZERO_FEAT, _features(board, 0, 25, self.base_feat))
 
     def score(self, board):
         """Five probabilities of board (side on roll's view), in ONE units.
@@ -156,9 +153,8 @@ class Scorer:
             return self.out
         acc = self.acc
         facc = self.facc
-        _copy2(acc, self.base_acc, facc, self.base_facc)
-        corr = self.base_corr + _slots(acc, self.base, board, 0)
-        _feature_change(facc, self.base_feat, _features(board, 0, 25, self.feat))
+        corr = self.base_corr + _slots(acc, self.base_acc, self.base, board, 0)
+        _feature_change(facc, self.base_facc, self.base_feat, _features(board, 0, 25, self.feat))
         return _finish(acc, facc, self.out, _HZERO - (corr << 7))
 
     def linear_after(self, result):
@@ -189,10 +185,9 @@ class Scorer:
             return out
         acc = self.acc
         facc = self.facc
-        _copy2(acc, self.base_acc, facc, self.base_facc)
         # flip(result)[s] is result[(s + 25) % 50]
-        corr = self.base_corr + _slots(acc, self.base, result, 25)
-        _feature_change(facc, self.base_feat, _features(result, 25, 0, self.feat))
+        corr = self.base_corr + _slots(acc, self.base_acc, self.base, result, 25)
+        _feature_change(facc, self.base_facc, self.base_feat, _features(result, 25, 0, self.feat))
         return _finish(acc, facc, out, _HZERO - (corr << 7))
 
 

@@ -59,25 +59,15 @@ ESCAPES_FAR = weights.ESCAPES_FAR
 # An evaluation's changed inputs, int16 pairs (input, multiplier): at most
 # the 50 slots' four and the two checkers-off counts.
 CHANGES = array("h", bytes(4 * INPUTS))
+# An evaluation's changed features, int32 pairs (the row's byte offset in
+# W1F, multiplier): at most every feature.
+ROWS = array("i", bytes(8 * (len(weights.W1F) // (2 * weights.HIDDEN))))
 BLOCK_MASK = const(0xFFF)       # the 12 points in front of a checker
 VIPER = None
 
 
 if sys.implementation.name == "micropython":
     import micropython
-
-    @micropython.viper
-    def _v_copy2(dst, src, dst2, src2):
-        d = ptr32(dst)  # noqa: F821  (viper built-ins)
-        s = ptr32(src)  # noqa: F821
-        d2 = ptr32(dst2)  # noqa: F821
-        s2 = ptr32(src2)  # noqa: F821
-        n = int(len(dst))
-        j = 0
-        while j < n:
-            d[j] = s[j]
-            d2[j] = s2[j]
-            j += 1
 
     @micropython.viper
     def _v_checkers(board, start: int) -> int:
@@ -91,9 +81,10 @@ if sys.implementation.name == "micropython":
         return n
 
     @micropython.viper
-    def _v_slots(acc, base, board, shift: int) -> int:
+    def _v_slots(acc, start, base, board, shift: int) -> int:
         # the changed inputs (as kernels_plain.changes), then each one's
-        # column through the cache (as kernels_plain.cached)
+        # column through the cache (as kernels_plain.cached), the first
+        # added to start's accumulator as it is copied
         o = ptr16(CHANGES)  # noqa: F821
         b0 = ptr8(base)  # noqa: F821
         b1 = ptr8(board)  # noqa: F821
@@ -145,6 +136,7 @@ if sys.implementation.name == "micropython":
             o[k + 1] = m
             k += 2
         a = ptr32(acc)  # noqa: F821
+        src = ptr32(start)  # noqa: F821
         w = ptr8(CACHE)  # noqa: F821
         tags = ptr8(TAGS)  # noqa: F821
         owner = ptr16(OWNER)  # noqa: F821
@@ -152,6 +144,11 @@ if sys.implementation.name == "micropython":
         rows = int(len(OWNER))
         n = int(len(acc))
         corr = 0
+        if k == 0:
+            j = 0
+            while j < n:
+                a[j] = src[j]
+                j += 1
         c = 0
         while c < k:
             x = o[c]
@@ -186,16 +183,17 @@ if sys.implementation.name == "micropython":
             j = 0
             if m == 1:
                 while j < n:
-                    a[j] += w[col + j]
+                    a[j] = src[j] + w[col + j]
                     j += 1
             elif m == -1:
                 while j < n:
-                    a[j] -= w[col + j]
+                    a[j] = src[j] - w[col + j]
                     j += 1
             else:
                 while j < n:
-                    a[j] += m * w[col + j]
+                    a[j] = src[j] + m * w[col + j]
                     j += 1
+            src = a
             corr += m
             c += 2
         return corr
@@ -440,36 +438,69 @@ if sys.implementation.name == "micropython":
         return f
 
     @micropython.viper
-    def _v_feature_change(facc, base_f, f):
+    def _v_feature_change(facc, start, base_f, f):
         a = ptr32(facc)  # noqa: F821
+        src = ptr32(start)  # noqa: F821
         bf = ptr32(base_f)  # noqa: F821
         ff = ptr32(f)  # noqa: F821
-        w = ptr16(W1F)  # noqa: F821
+        rows = ptr32(ROWS)  # noqa: F821
+        w = int(ptr16(W1F))  # noqa: F821
         n = int(len(facc))
         nf = int(len(f))
-        held = -1                       # a changed feature's row, waiting for a second
-        held_m = 0
+        one = 1
+        h = one << 31
+        # the changed features: each row's byte offset and multiplier
+        c = 0
         k = 0
         while k < nf:
             m = ff[k] - bf[k]           # features are small and not negative
             if m != 0:
-                if held < 0:
-                    held = k * n
-                    held_m = m
-                else:
-                    start = k * n
-                    j = 0
-                    while j < n:
-                        a[j] += (held_m * ((w[held + j] ^ 0x8000) - 0x8000)
-                                 + m * ((w[start + j] ^ 0x8000) - 0x8000))
-                        j += 1
-                    held = -1
+                rows[c] = k * n * 2
+                rows[c + 1] = m
+                c += 2
             k += 1
-        if held >= 0:
+        if c == 0:
             j = 0
             while j < n:
-                a[j] += held_m * ((w[held + j] ^ 0x8000) - 0x8000)
+                a[j] = src[j]
                 j += 1
+        # up to four rows a pass over the accumulator, each weight read
+        # zero-extended with 0x8000 flipped (its value plus 32768) and the
+        # pass's 32768s taken away once
+        i = 0
+        while i < c:
+            left = c - i
+            p = ptr16(w + rows[i])  # noqa: F821
+            mp = (rows[i + 1] ^ h) - h
+            j = 0
+            if left >= 8:
+                q = ptr16(w + rows[i + 2])  # noqa: F821
+                mq = (rows[i + 3] ^ h) - h
+                r = ptr16(w + rows[i + 4])  # noqa: F821
+                mr = (rows[i + 5] ^ h) - h
+                t = ptr16(w + rows[i + 6])  # noqa: F821
+                mt = (rows[i + 7] ^ h) - h
+                off = 0 - ((mp + mq + mr + mt) << 15)
+                while j < n:
+                    a[j] = (src[j] + off + mp * (p[j] ^ 0x8000) + mq * (q[j] ^ 0x8000)
+                            + mr * (r[j] ^ 0x8000) + mt * (t[j] ^ 0x8000))
+                    j += 1
+                i += 8
+            elif left >= 4:
+                q = ptr16(w + rows[i + 2])  # noqa: F821
+                mq = (rows[i + 3] ^ h) - h
+                off = 0 - ((mp + mq) << 15)
+                while j < n:
+                    a[j] = src[j] + off + mp * (p[j] ^ 0x8000) + mq * (q[j] ^ 0x8000)
+                    j += 1
+                i += 4
+            else:
+                off = 0 - (mp << 15)
+                while j < n:
+                    a[j] = src[j] + off + mp * (p[j] ^ 0x8000)
+                    j += 1
+                i += 2
+            src = a
 
     @micropython.viper
     def _v_finish(acc, facc, out, bias: int):
@@ -560,4 +591,4 @@ if sys.implementation.name == "micropython":
     if _v_address(W2) & 1:
         W2 = array("h", W2)
 
-    VIPER = (_v_copy2, _v_checkers, _v_slots, _v_features, _v_feature_change, _v_finish)
+    VIPER = (_v_checkers, _v_slots, _v_features, _v_feature_change, _v_finish)

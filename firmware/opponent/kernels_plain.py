@@ -22,13 +22,6 @@ W2 = array("h", kernels.W2)     # the output layer as ints
 ESCAPES = bytes(ESCAPES_NEAR[m & 0x1FF] + ESCAPES_FAR[(m >> 9) << 6 | m & 0x3F] for m in range(4096))
 
 
-def copy2(dst, src, dst2, src2):
-    """dst[:] = src and dst2[:] = src2 (int arrays of one length)."""
-    for j in range(len(dst)):
-        dst[j] = src[j]
-        dst2[j] = src2[j]
-
-
 def checkers(board, start):
     """Checkers on board[start:start + 25]."""
     n = 0
@@ -107,16 +100,19 @@ def cached(k, tags, owner, refs):
     return -1 - victim
 
 
-def slots(acc, base, board, shift):
-    """Adds to acc the first-layer columns (stored, 128 offset included) of
-    the inputs that differ between base and board, board read from
-    board[(s + shift) % 50] for slot s; the two checkers-off inputs too.
-    Each column comes through the cache (cached; load() reads a miss's).
-    Returns the total multiplier added (for the offset)."""
+def slots(acc, start, base, board, shift):
+    """acc = start's accumulator with the first-layer columns (stored, 128
+    offset included) of the inputs that differ between base and board
+    added, board read from board[(s + shift) % 50] for slot s; the two
+    checkers-off inputs too. Each column comes through the cache (cached;
+    load() reads a miss's). Returns the total multiplier added (for the
+    offset)."""
     out = kernels.CHANGES
     n = len(acc)
     w = CACHE
     corr = 0
+    for j in range(n):
+        acc[j] = start[j]
     for c in range(0, changes(base, board, shift, out), 2):
         k = out[c]
         m = out[c + 1]
@@ -380,29 +376,22 @@ def features(board, us, them, f):
     return f
 
 
-def feature_change(facc, base_f, f):
-    """Adds the features' change from base_f to f to the feature
-    accumulator facc (1/2**(5 + FEATURE_SHIFT) steps, no offset; it starts
-    from the biases). The changed features' rows go in two at a time, one
-    pass over facc for both (in viper that halves the loop's overhead)."""
+def feature_change(facc, start, base_f, f):
+    """facc = start's feature accumulator with the features' change from
+    base_f to f added (1/2**(5 + FEATURE_SHIFT) steps, no offset; a base
+    starts from the biases). The viper kernel adds up to four changed rows
+    a pass, each weight read with its sign bit flipped and the 32768s taken
+    back once; the sums are the same."""
     w = W1F
     n = len(facc)
-    held = -1                   # a changed feature's row, waiting for a second
-    held_m = 0
+    for j in range(n):
+        facc[j] = start[j]
     for k in range(len(f)):
         m = f[k] - base_f[k]
         if m:
-            if held < 0:
-                held = k * n
-                held_m = m
-            else:
-                start = k * n
-                for j in range(n):
-                    facc[j] += held_m * w[held + j] + m * w[start + j]
-                held = -1
-    if held >= 0:
-        for j in range(n):
-            facc[j] += held_m * w[held + j]
+            row = k * n
+            for j in range(n):
+                facc[j] += m * w[row + j]
 
 
 def _sigmoid(v):
@@ -497,4 +486,4 @@ def linear_after(base, result, base_off1):
     return d + ((15 - off) - base_off1) * lin[OFF_INPUT + 1]
 
 
-PLAIN = (copy2, checkers, slots, features, feature_change, finish)
+PLAIN = (checkers, slots, features, feature_change, finish)

@@ -190,28 +190,50 @@ def test_changed_inputs_and_the_cache_agree():
     # cache (its hits, misses and evictions) left the same
     if not VIPER:
         return
-    plain_slots, viper_slots = kernels_plain.slots, kernels.VIPER[2]
+    plain_slots, viper_slots = kernels_plain.slots, kernels.VIPER[kernels_plain.PLAIN.index(kernels_plain.slots)]
     n = weights.HIDDEN
+    start = array("i", range(7, 7 + n))
     for boards in (edges(), scattered(1500, 17)):
         previous = bytes(50)
         for board in boards:
             for shift in (0, 25):
-                a = array("i", range(n))
-                b = array("i", range(n))
+                a = array("i", bytes(4 * n))
+                b = array("i", bytes(4 * n))
                 state = (bytes(firstlayer.TAGS), bytes(firstlayer.OWNER), bytes(firstlayer.REFS),
                          bytes(firstlayer.CACHE))
-                corr = plain_slots(a, previous, board, shift)
+                corr = plain_slots(a, start, previous, board, shift)
                 after = (bytes(firstlayer.TAGS), bytes(firstlayer.OWNER), bytes(firstlayer.REFS))
                 changed = list(kernels.CHANGES)
                 firstlayer.TAGS[:] = state[0]
                 firstlayer.OWNER[:] = array("h", state[1])
                 firstlayer.REFS[:] = state[2]
                 firstlayer.CACHE[:] = state[3]
-                assert viper_slots(b, previous, board, shift) == corr
+                assert viper_slots(b, start, previous, board, shift) == corr
                 assert list(a) == list(b), (previous, board, shift)
                 assert list(kernels.CHANGES) == changed
                 assert (bytes(firstlayer.TAGS), bytes(firstlayer.OWNER), bytes(firstlayer.REFS)) == after
             previous = board
+
+
+def test_nothing_changed_leaves_the_start():
+    # a position scored against itself: both paths copy the start's
+    # accumulators, with no column or row added
+    if not VIPER:
+        return
+    n = weights.HIDDEN
+    start = array("i", range(-60, n - 60))
+    f = array("i", range(evaluator.FEATURES))
+    pairs = ((kernels_plain.slots, kernels_plain.feature_change),
+             (kernels.VIPER[kernels_plain.PLAIN.index(kernels_plain.slots)],
+              kernels.VIPER[kernels_plain.PLAIN.index(kernels_plain.feature_change)]))
+    for slots, feature_change in pairs:
+        for board in edges():
+            acc = array("i", bytes(4 * n))
+            assert slots(acc, start, board, board, 0) == 0
+            assert list(acc) == list(start)
+        facc = array("i", bytes(4 * n))
+        feature_change(facc, start, f, f)
+        assert list(facc) == list(start)
 
 
 def test_the_cache_holds_what_it_says():
