@@ -21,6 +21,7 @@ import time
 import machine
 from micropython import const
 
+from firmware import forget
 from firmware.engine import save
 from firmware.engine.dice import Dice
 from firmware.engine.entropy import Pool
@@ -33,6 +34,7 @@ SAVE_NAME = "blot"           # blot.sav, with blot.bak and blot.tmp beside it
 MAT_FILE = "blot.mat"        # the match so far, for GNU Backgammon
 MAT_TMP = MAT_FILE + ".tmp"  # the match file being written, renamed over it when whole
 MAT_LINES = const(2)         # match file lines made in a quiet pass (about 5 ms each)
+ARCHIVE_FILE = "blot.arc"    # the finished games of the match in play (archive.py)
 _ALL_LINES = const(0x7FFFFFFF)
 CRASH_FILE = "blot.crash"    # the last crash, and how many came in a row
 _CRASH_LIMIT = const(3)      # crashes in a row before the saved game is set aside
@@ -62,6 +64,8 @@ class Loop:
         elif self.save_status == save.VERSION and self.store.set_aside():
             self.save_status = save.KEPT    # another firmware's save, kept for it
         self.dice = dice
+        self._record = None          # the match record attached to the archive
+        self._archive_job = None     # a rewritten archive to rename, next flash pass
         self.app = self._make_app(app_class, dice, payload)
         if getattr(self.app, "save_rejected", False):
             self.store.set_aside()      # a payload the app cannot resume: kept too
@@ -131,6 +135,7 @@ class Loop:
         self.wrote = False
         if self._save_end is not None:
             self._end_save()
+        self._attach_archive()
         events = _NO_EVENTS
         if n:
             events = bytes(hw.buttons.events[:n])
@@ -162,7 +167,7 @@ class Loop:
             # bytecode late in a match).
             if self._save_due is not None:
                 self._prepare_save()
-            elif self._mat_due:
+            elif self._mat_due and not self._archive_due():
                 self._next_mat_text(MAT_LINES)
         if app.update_requested:
             self.request_update()
@@ -179,7 +184,8 @@ class Loop:
         """Something made and waiting for a pass that writes it."""
         store = self.store
         return (store.pending or store.record is not None or self._mat_text is not None
-                or self._mat_whole or self._mat_stale is not None or self._crash_file_due)
+                or self._mat_whole or self._mat_stale is not None or self._crash_file_due
+                or self._archive_due())
 
     def _write_flash(self):
         """The next piece of flash work, one per pass: a save's record, then
@@ -205,10 +211,64 @@ class Loop:
                 self._save_end = status
         elif self._crash_file_due:
             self._remove_crash_file()
+        elif self._archive_due():
+            self._write_archive()
         elif self._mat_whole:
             self._close_mat()
         elif self._mat_text is not None:
             self._write_mat_text()
+
+    # --- the archive: finished games leave the heap for the flash ----------
+
+    def _attach_archive(self):
+        """The match in play keeps its finished games in the archive
+        (firmware/engine/archive.py, loaded for the moment): a match new
+        to the loop (started, or restored from the save) is attached once;
+        a restored one whose games the file no longer holds goes on
+        without them."""
+        m = self.app.match
+        record = None if m is None else m.record
+        if record is self._record:
+            return
+        self._record = record
+        self._archive_job = None
+        if record is not None and record.store is None:
+            from firmware.engine import archive
+            try:
+                archive.attach(record, self.os, self.open, ARCHIVE_FILE)
+            except OSError:
+                pass            # no archive: the heap keeps the games
+            forget("firmware.engine.archive")
+
+    def _archive_due(self):
+        """Finished games to write, or a rewritten archive to rename: after
+        the save that holds them, and never while the match file is being
+        made from the archive."""
+        record = self._record
+        store = self.store
+        return (record is not None and (record.archive_due or self._archive_job is not None)
+                and self._mat_lines is None and self._save_due is None
+                and store.record is None and not store.pending)
+
+    def _write_archive(self):
+        """One piece of the archive's work: the finished games appended (or
+        a rewritten file, whose rename is the next flash pass's, as with
+        the save's), then the record lets them go."""
+        from firmware.engine import archive
+        record = self._record
+        try:
+            job = self._archive_job
+            self._archive_job = None
+            if job is not None:
+                archive.finish(record, job)
+            else:
+                self._archive_job = archive.hand_over(record)
+        except OSError:
+            # the flash is full or failing: the games stay in the heap (and
+            # in the save), and go at the next game's end
+            record.handing = 0
+        if self._archive_job is None:
+            forget("firmware.engine.archive")
 
     def _end_save(self):
         status = self._save_end

@@ -4,6 +4,7 @@ same; saves from another firmware are kept aside, never a crash, and one
 the earlier firmware wrote (payload version 1) resumes its match.
 Only simulated buttons and power in; LEDs and the flash out."""
 import main
+from firmware.engine.archive import Archive
 from firmware.engine import game, save
 from firmware.engine.dice import Dice, SeededSource
 from firmware.handheld import app as appmod
@@ -170,7 +171,8 @@ def test_a_save_in_the_older_payload_format_resumes_its_match(tmp_path):
     p.press("MENU")                             # back to the board
     p.wait_until(lambda g: not is_text(g), what="the board")
     assert reader.read_board(p.grid()) == board_after(oldsave.BOARD, 0)
-    # the roll saves: now in today's format, the match and its record carried over
+    # the roll saves: now in today's format, the match and its record carried
+    # over, its finished games moved to the archive file beside the save
     p.press("A")
     p.wait_until(lambda g: reader.read_dice(g) is not None and reader.marks(g), what="the dice")
     app = sim.loop.app
@@ -181,5 +183,9 @@ def test_a_save_in_the_older_payload_format_resumes_its_match(tmp_path):
     assert again.screen == appmod.RESUME
     match = again.resumable[-1]
     assert (match.length, match.score, match.games) == (oldsave.LENGTH, list(oldsave.SCORE), 5)
-    assert bytes(match.record.data).startswith(oldsave.RECORD)
+    archive = Archive(flash, flash.open, main.ARCHIVE_FILE)
+    assert match.record.archived_games == match.games and match.record.archived_length > 0
+    assert archive.adopt(match.record.generation, match.record.archived_length)
+    whole = b"".join(archive.frames()) + bytes(match.record.data)
+    assert whole.startswith(oldsave.RECORD)
     assert match.game.board == oldsave.BOARD and match.game.dice == app.match.game.dice != (0, 0)

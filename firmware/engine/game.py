@@ -78,7 +78,7 @@ SINGLE = const(1)
 GAMMON = const(2)
 BACKGAMMON = const(3)
 
-FORMAT = const(1)         # first byte of to_bytes()
+FORMAT = const(2)         # first byte of to_bytes(); restore.py reads 1 too
 # Opening ties rolled again at most this often (docs/dice.md), then the
 # dice's note says so and the game stays at the opening.
 OPENING_TRIES = const(16)
@@ -86,10 +86,12 @@ OPENING_TIES = "OPENING TIES"
 # version, length, score0, score1, flags, games, match winner,
 # state, turn, d1, d2, cube, owner, resign, winner, kind, points, how, opening,
 # clock: reserve_ms, delay_ms, reserve0, reserve1, player, used,
-# settings: reserve_ms, delay_ms; then the 50-byte board and the record
-# (firmware/engine/restore.py reads it back)
-HEAD = "<BHHHBHbBBBBBbBbBBBBIIIIbIIIH"
-HEAD_SIZE = const(54)
+# settings: reserve_ms, delay_ms; the record's length; then the archive's
+# generation, the games and bytes of its frames that are this match's
+# (firmware/engine/archive.py); then the 50-byte board and the record
+# (firmware/engine/restore.py reads it back; format 1 had no archive)
+HEAD = "<BHHHBHbBBBBBbBbBBBBIIIIbIIIHHHI"
+HEAD_SIZE = const(62)
 F_CRAWFORD_DONE = const(1)
 F_JACOBY = const(2)
 F_CLOCK_ON = const(4)
@@ -437,7 +439,8 @@ class Match:
             g.state, g.turn, g.dice[0], g.dice[1], _log2(g.cube), g.cube_owner,
             g.resign, g.winner, g.kind, g.points, g.how, g.opening[0] << 4 | g.opening[1],
             c.reserve_ms, c.delay_ms, c.reserve[0], c.reserve[1], c.player, c.used,
-            self.settings[1], self.settings[2], len(self.record.data))
+            self.settings[1], self.settings[2], len(self.record.data),
+            self.record.generation, self.record.archived_games, self.record.archived_length)
         out.extend(head)
         out.extend(g.board)
         out.extend(self.record.data)

@@ -20,6 +20,13 @@ first and the players then alternate (a double, the answer and the
 doubler's roll alternate too). Once the record passes `limit` bytes the
 oldest finished games are dropped, so a long session never outgrows the save.
 
+On the handheld the finished games leave the heap for a flash file
+(firmware/engine/archive.py, loaded for a moment each time): main.py
+attaches the record to it and hands the finished games over in a flash
+pass, and the record keeps only the games not yet written there (the game
+in play). `generation` and `archived_length` say which of the file's
+frames are this match's; a save holds them (Match.write_to).
+
 `mat_lines(length, names)` yields the .mat file line by line (no big string
 is built; firmware/engine/matfile.py writes it); `write_mat(stream, length,
 names)` writes them. A saved record is checked as it is read back
@@ -49,6 +56,15 @@ class MatchRecord:
     def __init__(self, data=b"", limit=LIMIT):
         self.data = bytearray(data)     # a saved record: firmware/engine/restore.py checked it
         self.limit = limit
+        # the finished games' flash file (firmware/engine/archive.py, which
+        # main.py loads for a moment to attach it and to hand games over)
+        self.store = None               # (os module, open, file name) once attached
+        self.generation = 0             # the archive's generation for this match
+        self.archived_length = 0        # its frames' bytes that are this match's
+        self.archived_games = 0
+        self.archive_exact = False      # the file holds those frames and no more
+        self.handing = 0                # games in the archive's temporary file, until its rename
+        self.archive_due = False        # finished games in the heap for the archive
 
     def start_game(self, first, score0, score1):
         if first not in (0, 1):
@@ -84,10 +100,12 @@ class MatchRecord:
             raise ValueError("bad game end: winner %r, %r points, how %r" % (winner, points, how))
         self.data.append(END + how * 2 + winner)
         self.data.append(points)
+        self.archive_due = self.store is not None
 
     def games(self):
-        """How many games the record holds (the last one may be in play)."""
-        n = 0
+        """How many games the record holds, the archived ones included (the
+        last one may be in play)."""
+        n = self.archived_games
         i = 0
         while i < len(self.data):
             if self.data[i] >= GAME:
@@ -97,8 +115,8 @@ class MatchRecord:
 
     def _trim(self):
         # Drop whole games from the front until the record is under its limit;
-        # the newest game always stays.
-        while len(self.data) > self.limit:
+        # the newest game always stays (and those handed to the archive).
+        while len(self.data) > self.limit and not self.handing:
             starts = [i for i in game_starts(self.data)]
             if len(starts) < 2:
                 return
@@ -109,7 +127,7 @@ class MatchRecord:
         (firmware/engine/matfile.py) is loaded for the file and let go
         once it is written."""
         from firmware.engine import matfile
-        yield from matfile.lines(self.data, length, names)
+        yield from matfile.lines(matfile.archived(self), self.data, length, names)
         forget("firmware.engine.matfile")
 
     def write_mat(self, stream, length, names=("Player 1", "Player 2")):

@@ -14,16 +14,58 @@ from firmware.engine import movegen, position
 from firmware.engine.matchrecord import DOUBLE, END, GAME, MOVES, TAKE, game_starts, next_entry
 
 _SLOT = const(28)        # width of the left column, as gnubg writes it
+ARCHIVE_HEADER = const(8)   # archive.HEADER: the archive file's bytes before its frames
 
 
-def lines(data, length, names):
-    """The .mat file of the record's bytes `data` for a match of `length`
-    points (0: money), line by line (a generator)."""
+def archived(record):
+    """The record's finished games in the archive file (firmware/engine/
+    archive.py), a frame at a time, oldest first (a generator; nothing
+    when it has none). Read here, with the match file's writer, so that
+    the archive's own module stays unloaded while the text is made."""
+    if record.store is None or not record.archived_length:
+        return
+    os_module, opener, name = record.store
+    f = opener(name, "rb")
+    try:
+        f.read(ARCHIVE_HEADER)
+        at = 0
+        while at < record.archived_length:
+            head = f.read(2)
+            n = head[0] | head[1] << 8 if len(head) == 2 else 0
+            frame = f.read(n)
+            if not n or len(frame) != n:
+                return
+            at += 2 + n
+            yield frame
+    finally:
+        f.close()
+
+
+def lines(frames, data, length, names):
+    """The .mat file for a match of `length` points (0: money), line by
+    line (a generator): the games of each of `frames` (the archive's, each
+    record bytes of whole games, read one at a time), then those of the
+    record's bytes `data`."""
     yield " %d point match" % length
     yield ""
     number = 0
+    for frame in frames:
+        for line in _games(frame, number, names):
+            if line is None:
+                number += 1
+            else:
+                yield line
+    for line in _games(data, number, names):
+        if line is not None:
+            yield line
+
+
+def _games(data, number, names):
+    """The lines of the games in data, numbered on from `number`; a None
+    before each game, for the caller's count."""
     for start in game_starts(data):
         number += 1
+        yield None
         yield " Game %d" % number
         left = " %s : %d" % (names[0], data[start + 1] | data[start + 2] << 8)
         yield left + " " * max(1, 32 - len(left)) + "%s : %d" % (names[1], data[start + 3] | data[start + 4] << 8)

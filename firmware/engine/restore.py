@@ -5,6 +5,8 @@ that finds a save needs it, so game.py loads it for the call and lets it go
 """
 import struct
 
+from micropython import const
+
 from firmware.engine import position
 from firmware.engine.clock import Clock
 from firmware.engine.game import (CENTRED, DOUBLED, F_CLOCK_ON, F_CRAWFORD_DONE,
@@ -14,21 +16,31 @@ from firmware.engine.game import (CENTRED, DOUBLED, F_CLOCK_ON, F_CRAWFORD_DONE,
 from firmware.engine.matchrecord import (BORNE_OFF, END, GAME, MOVES, TIMED_OUT, MatchRecord,
                                          next_entry)
 
+_FORMAT_1 = const(1)        # before the archive: the head ended at the record's length
+_HEAD_SIZE_1 = const(54)
+
 
 def match(match_class, data, dice):
     """A match_class (game.Match) from to_bytes()'s data, its plays not yet
     made; ValueError if the data is not a consistent match."""
-    if len(data) < HEAD_SIZE + 50:
+    if not data or data[0] not in (_FORMAT_1, FORMAT):
+        raise ValueError("match data format %d, expected %d" % (data[0] if data else -1, FORMAT))
+    # format 1: no archive, the head without its last three fields
+    head, size = (HEAD, HEAD_SIZE) if data[0] == FORMAT else (HEAD[:-3], _HEAD_SIZE_1)
+    if len(data) < size + 50:
         raise ValueError("match data too short: %d bytes" % len(data))
-    if data[0] != FORMAT:
-        raise ValueError("match data format %d, expected %d" % (data[0], FORMAT))
+    fields = struct.unpack(head, data[:size])
     (_, length, s0, s1, flags, games, winner, state, turn, d1, d2, cube_log, owner,
      resign, gwinner, kind, points, how, opening, reserve_ms, delay_ms, r0, r1,
-     cplayer, used, set_reserve, set_delay, record_len) = struct.unpack(HEAD, data[:HEAD_SIZE])
-    if len(data) != HEAD_SIZE + 50 + record_len:
+     cplayer, used, set_reserve, set_delay, record_len) = fields[:28]
+    generation, archived_games, archived_length = fields[28:] if len(fields) > 28 else (0, 0, 0)
+    if len(data) != size + 50 + record_len:
         raise ValueError("match data is %d bytes, expected %d"
-                         % (len(data), HEAD_SIZE + 50 + record_len))
-    board = bytes(data[HEAD_SIZE:HEAD_SIZE + 50])
+                         % (len(data), size + 50 + record_len))
+    if archived_games > games or (archived_games == 0) != (archived_length == 0):
+        raise ValueError("%d games archived in %d bytes, of %d finished"
+                         % (archived_games, archived_length, games))
+    board = bytes(data[size:size + 50])
     m = match_class(dice, length, bool(flags & F_CLOCK_ON), reserve_ms, delay_ms,
                     bool(flags & F_JACOBY))
     m.score = [s0, s1]
@@ -37,8 +49,11 @@ def match(match_class, data, dice):
     m.winner = winner
     Clock(set_reserve, set_delay)
     m.settings = (bool(flags & F_SET_CLOCK), set_reserve, set_delay)
-    check_record(data[HEAD_SIZE + 50:])
-    m.record = MatchRecord(data[HEAD_SIZE + 50:])
+    check_record(data[size + 50:])
+    m.record = r = MatchRecord(data[size + 50:])
+    r.generation = generation
+    r.archived_games = archived_games
+    r.archived_length = archived_length
     c = m.clock
     c.reserve[0] = r0
     c.reserve[1] = r1
