@@ -10,7 +10,7 @@ As a bytes constant of weights.py the 26 KB would stay in the heap for as
 long as the evaluator lives. An evaluation needs only the columns of the
 inputs that changed from its base position: a move at the strongest level
 adds about a thousand, of about a hundred inputs. The last ROWS columns
-read stay in CACHE (3 KB), so about one in six is read from the file:
+read stay in CACHE (2 KB), so about one in four is read from the file:
 the kernels (firmware/opponent/kernels.py, slots) look an input up with
 the clock's second chance (kernels_plain.cached) and on a miss read its
 column straight into the cache's row (VIEWS), one seek and one readinto,
@@ -30,7 +30,7 @@ from firmware.opponent import beside, weights
 HEADER = const(16)
 INPUTS = const(202)
 VERSION = const(1)
-ROWS = const(24)
+ROWS = const(16)
 
 
 def _u16(b, i):
