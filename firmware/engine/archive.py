@@ -149,25 +149,6 @@ class Archive:
         self.adding = 0
         self.exact = True
 
-    def frames(self):
-        """Each of the match's frames, a new bytes object, oldest first (a
-        generator, for the match file)."""
-        if not self.length:
-            return
-        f = self.open(self.name, "rb")
-        try:
-            f.read(HEADER)
-            at = 0
-            while at < self.length:
-                n = _frame_length(f.read(_FRAME))
-                frame = f.read(n)
-                if n <= 0 or len(frame) != n:
-                    return
-                at += _FRAME + n
-                yield frame
-        finally:
-            f.close()
-
     def _copy_frames(self, out):
         src = self.open(self.name, "rb")
         try:

@@ -18,18 +18,24 @@ ARCHIVE_HEADER = const(8)   # archive.HEADER: the archive file's bytes before it
 
 
 def archived(record):
-    """The record's finished games in the archive file (firmware/engine/
-    archive.py), a frame at a time, oldest first (a generator; nothing
-    when it has none). Read here, with the match file's writer, so that
-    the archive's own module stays unloaded while the text is made."""
+    """The record's finished games in the archive (firmware/engine/
+    archive.py), a frame at a time, oldest first; nothing when it has none.
+    Read here, with the match file's writer, so that the archive's own
+    module stays unloaded while the text is made."""
     if record.store is None or not record.archived_length:
-        return
-    os_module, opener, name = record.store
+        return ()
+    return frames(record.store[1], record.store[2], record.archived_length)
+
+
+def frames(opener, name, length):
+    """The frames in the first `length` bytes after the archive file's
+    header, each a new bytes object (a generator); it stops at a frame cut
+    short."""
     f = opener(name, "rb")
     try:
         f.read(ARCHIVE_HEADER)
         at = 0
-        while at < record.archived_length:
+        while at < length:
             head = f.read(2)
             n = head[0] | head[1] << 8 if len(head) == 2 else 0
             frame = f.read(n)

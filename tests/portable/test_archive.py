@@ -2,11 +2,11 @@
 match's frames taken up or refused, a file with frames past the save's
 length rewritten without them, and power cuts at every step of a write.
 
-Flash below stands in for the `os` module and `open`: a dict of files,
-where every byte written, every file created and every rename is a step,
-and the power can go before any step. A file opened to append keeps the
-bytes written before a cut, which is harsher than LittleFS (it keeps the
-file as it was until the close).
+Flash is test_save.py's stand-in for the `os` module and `open` (every
+byte written, every file created and every rename a step, the power able
+to go before any step) with files opened to append and read in pieces. A
+file appended to keeps the bytes written before a cut, which is harsher
+than LittleFS (it keeps the file as it was until the close).
 """
 import sys
 
@@ -14,63 +14,19 @@ from firmware.engine import archive as archive_mod
 from firmware.engine import matfile
 from firmware.engine.archive import Archive, attach, finish, hand_over
 from firmware.engine.matchrecord import MatchRecord
+from tests.portable import test_save
+from tests.portable.test_save import PowerCut
 
 
-class PowerCut(Exception):
-    pass
-
-
-class Flash:
-    def __init__(self):
-        self.files = {}
-        self.steps = 0
-        self.cut_at = None
-
-    def tick(self):
-        if self.cut_at is not None and self.steps >= self.cut_at:
-            raise PowerCut()
-        self.steps += 1
-
-    def reboot(self, cut_at=None):
-        self.steps = 0
-        self.cut_at = cut_at
-
+class Flash(test_save.Flash):
     def open(self, path, mode="r"):
-        if "w" in mode or "a" in mode:
+        if "a" in mode:
             self.tick()
-            if "w" in mode or path not in self.files:
-                self.files[path] = bytearray()
-            return _Writer(self, self.files[path])
-        if path not in self.files:
-            raise OSError(2)
+            self.files.setdefault(path, bytearray())
+            return test_save._Writer(self, path)
+        if "w" in mode or path not in self.files:
+            return super().open(path, mode)
         return _Reader(bytes(self.files[path]))
-
-    def rename(self, old, new):
-        if old not in self.files:
-            raise OSError(2)
-        self.tick()
-        self.files[new] = self.files.pop(old)
-
-    def remove(self, path):
-        if path not in self.files:
-            raise OSError(2)
-        self.tick()
-        del self.files[path]
-
-
-class _Writer:
-    def __init__(self, flash, data):
-        self.flash = flash
-        self.data = data
-
-    def write(self, data):
-        for b in bytes(data):
-            self.flash.tick()
-            self.data.append(b)
-        return len(data)
-
-    def close(self):
-        pass
 
 
 class _Reader:
@@ -109,75 +65,80 @@ def _games(count, first=0):
     return data, [(starts[k], starts[k + 1] if k + 1 < len(starts) else len(data)) for k in range(count)]
 
 
+def _new_archive():
+    """A flash and an archive on it for a new match."""
+    flash = Flash()
+    a = Archive(flash, flash.open, NAME)
+    a.new_match()
+    return flash, a
+
+
+def _frames(a):
+    """The archive's frames as the match file's writer reads them."""
+    return list(matfile.frames(a.open, a.name, a.length)) if a.length else []
+
+
 def _write(a, data, spans):
     if not a.begin(data, spans):
         a.finish()
 
 
 def test_frames_come_back_as_written():
-    flash = Flash()
-    a = Archive(flash, flash.open, NAME)
-    a.new_match()
-    assert a.generation == 1 and a.length == 0 and list(a.frames()) == []
+    flash, a = _new_archive()
+    assert a.generation == 1 and a.length == 0 and _frames(a) == []
     data, spans = _games(5)
     _write(a, data, spans[:2])          # a new file: written whole, then renamed
     assert a.exact and NAME in flash.files and NAME + ".tmp" not in flash.files
     assert a.begin(data, spans[2:])     # appended
-    assert list(a.frames()) == [data[s:e] for s, e in spans]
+    assert _frames(a) == [data[s:e] for s, e in spans]
     assert a.length == len(flash.files[NAME]) - archive_mod.HEADER == len(data) + 2 * 5
 
 
 def test_a_restored_match_takes_up_its_frames():
-    flash = Flash()
-    a = Archive(flash, flash.open, NAME)
-    a.new_match()
+    flash, a = _new_archive()
     data, spans = _games(3)
     _write(a, data, spans)
     b = Archive(flash, flash.open, NAME)
     assert b.adopt(a.generation, a.length)
-    assert b.exact and b.length == a.length and list(b.frames()) == list(a.frames())
+    assert b.exact and b.length == a.length and _frames(b) == _frames(a)
     # a length that ends inside a frame, or beyond the file, or another
     # generation's: the frames are lost, and the next generation starts
     for generation, length in ((a.generation, a.length - 1), (a.generation, a.length + 4),
                                (a.generation + 1, a.length)):
         c = Archive(flash, flash.open, NAME)
         assert not c.adopt(generation, length)
-        assert c.length == 0 and c.generation == a.generation + 1 and list(c.frames()) == []
+        assert c.length == 0 and c.generation == a.generation + 1 and _frames(c) == []
     assert not Archive(Flash(), Flash().open, NAME).adopt(1, 10)     # no file at all
 
 
 def test_frames_past_the_saved_length_are_left_out_at_the_next_write():
     # the save counted two games; a third was archived before a power cut
     # took the save that would have counted it
-    flash = Flash()
-    a = Archive(flash, flash.open, NAME)
-    a.new_match()
+    flash, a = _new_archive()
     data, spans = _games(4)
     _write(a, data, spans[:2])
     saved = a.length
     assert a.begin(data, spans[2:3])
     b = Archive(flash, flash.open, NAME)
     assert b.adopt(a.generation, saved) and not b.exact
-    assert list(b.frames()) == [data[s:e] for s, e in spans[:2]]
+    assert _frames(b) == [data[s:e] for s, e in spans[:2]]
     # the third game is still in the save's record: archived again, once
     assert not b.begin(data, spans[2:4])
     b.finish()
-    assert list(b.frames()) == [data[s:e] for s, e in spans]
+    assert _frames(b) == [data[s:e] for s, e in spans]
     assert len(flash.files[NAME]) == archive_mod.HEADER + b.length
 
 
 def test_a_new_match_starts_the_file_again():
-    flash = Flash()
-    a = Archive(flash, flash.open, NAME)
-    a.new_match()
+    flash, a = _new_archive()
     data, spans = _games(2)
     _write(a, data, spans)
     old = a.generation
     a.new_match()
-    assert a.generation == old + 1 and list(a.frames()) == []
+    assert a.generation == old + 1 and _frames(a) == []
     other, other_spans = _games(1, first=7)
     _write(a, other, other_spans)
-    assert list(a.frames()) == [other]
+    assert _frames(a) == [other]
     assert not Archive(flash, flash.open, NAME).adopt(old, 10)
 
 
@@ -189,9 +150,7 @@ def test_power_cuts_at_every_step_keep_the_saved_frames():
     for rewrite in (False, True):
         cut = 0
         while True:
-            flash = Flash()
-            a = Archive(flash, flash.open, NAME)
-            a.new_match()
+            flash, a = _new_archive()
             _write(a, data, spans[:2])
             generation, saved = a.generation, a.length
             if rewrite:
@@ -206,7 +165,7 @@ def test_power_cuts_at_every_step_keep_the_saved_frames():
             flash.reboot()
             b = Archive(flash, flash.open, NAME)
             assert b.adopt(generation, saved), (rewrite, cut)
-            assert list(b.frames()) == [data[s:e] for s, e in spans[:2]]
+            assert _frames(b) == [data[s:e] for s, e in spans[:2]]
             if done:
                 break
             cut += 1
@@ -295,7 +254,7 @@ def test_a_full_archive_drops_its_oldest_games():
     a.limit = rec.archived_length + 2 + len(data) - 1      # the next frame passes it
     assert not a.begin(data, spans)      # a new generation: a new file, then its rename
     a.finish()
-    assert a.generation == first + 1 and a.started and list(a.frames()) == [data]
+    assert a.generation == first + 1 and a.started and _frames(a) == [data]
     rec.data.extend(data)
     rec.handing = 1
     archive_mod._release(rec, a, 1)
