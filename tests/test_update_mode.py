@@ -5,7 +5,7 @@ the earlier firmware wrote (payload version 1) resumes its match.
 Only simulated buttons and power in; LEDs and the flash out."""
 import main
 from firmware.engine.archive import Archive
-from firmware.engine import game, save
+from firmware.engine import game, matfile, save
 from firmware.engine.dice import Dice, SeededSource
 from firmware.handheld import app as appmod
 from tools.sim import reader
@@ -186,6 +186,6 @@ def test_a_save_in_the_older_payload_format_resumes_its_match(tmp_path):
     archive = Archive(flash, flash.open, main.ARCHIVE_FILE)
     assert match.record.archived_games == match.games and match.record.archived_length > 0
     assert archive.adopt(match.record.generation, match.record.archived_length)
-    whole = b"".join(archive.frames()) + bytes(match.record.data)
+    whole = b"".join(matfile.frames(flash.open, main.ARCHIVE_FILE, archive.length)) + bytes(match.record.data)
     assert whole.startswith(oldsave.RECORD)
     assert match.game.board == oldsave.BOARD and match.game.dice == app.match.game.dice != (0, 0)
