@@ -100,11 +100,26 @@ def test_plays_from_arbitrary_positions(board, d1, d2):
 @settings(max_examples=100, deadline=None)
 @given(played_positions(), dice, dice)
 def test_one_die_plays_use_the_larger_die_when_it_can_move(board, d1, d2):
+    # when only one die can be played, it is the larger one if that one can
+    # move at all; else the smaller. (A step's distance alone does not say
+    # which die it used: a checker borne off from the 2 point may use a 2,
+    # or a 5 when nothing stands higher.)
     found = movegen.plays(board, d1, d2)
     if d1 != d2 and found.dice_used == 1:
-        hi = max(d1, d2)
-        assert (len(movegen.legal_steps(board, hi)) > 0) == all(
-            m[0][0] - m[0][1] == hi or m[0][1] == 0 for r, m in found)
+        hi, lo = max(d1, d2), min(d1, d2)
+        larger = movegen.legal_steps(board, hi)
+        used = larger if larger else movegen.legal_steps(board, lo)
+        assert all(len(m) == 1 and m[0] in used for r, m in found), (larger, list(found))
+
+
+def test_a_bear_off_with_the_smaller_die_when_the_larger_cannot_move():
+    # the example that showed the property's old form wrong: 2-5, the 5
+    # blocked everywhere (their point on our 1, a checker still on our 6),
+    # the 2 bearing off from the 2 point
+    board = bytes((0, 3, 4, 0, 0, 7) + (0,) * 19 + (0, 1, 4, 2, 1) + (0,) * 14 + (1, 2, 0, 0, 4, 0))
+    found = movegen.plays(board, 2, 5)
+    assert found.dice_used == 1 and not movegen.legal_steps(board, 5)
+    assert [m for r, m in found] == [((2, 0),)]
 
 
 def test_gnubg_is_the_reference_used():
