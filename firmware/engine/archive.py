@@ -82,14 +82,18 @@ class Archive:
             try:
                 head = f.read(HEADER)
                 if _generation(head) == generation:
+                    # the frames' lengths, read past their bytes, must end
+                    # at the saved length, within the file
                     at = 0
                     while at < length:
                         n = _frame_length(f.read(_FRAME))
-                        if n <= 0 or at + _FRAME + n > length or not _skip(f, n):
+                        if n <= 0 or at + _FRAME + n > length:
                             break
+                        f.seek(n, 1)
                         at += _FRAME + n
-                    ok = at == length
-                    self.exact = ok and not f.read(1)
+                    end = f.seek(0, 2)
+                    ok = at == length and end >= HEADER + length
+                    self.exact = ok and end == HEADER + length
             except OSError:
                 ok = False
             finally:
@@ -190,17 +194,6 @@ def _frame_length(field):
     if len(field) != _FRAME:
         return -1
     return field[0] | field[1] << 8
-
-
-def _skip(f, n):
-    """Reads past n bytes of f; False if the file ends first."""
-    buf = bytearray(32)
-    while n:
-        got = f.readinto(buf if n >= 32 else memoryview(buf)[:n])
-        if not got:
-            return False
-        n -= got
-    return True
 
 
 def _write_frames(f, data, spans):

@@ -45,6 +45,10 @@ class _Reader:
         buf[:len(out)] = out
         return len(out)
 
+    def seek(self, offset, whence=0):
+        self.at = max(0, offset + (0, self.at, len(self.data))[whence])
+        return self.at
+
     def close(self):
         pass
 
