@@ -202,6 +202,7 @@ class Ranker:
         uint16 arrays of the limit's length) hold the lowest scores so far,
         lowest first (ties: generator order), and their plays' indices.
         Returns how many they hold. The base must be flip(plays.start);
-        the same scores as after_play, without a call per play."""
+        each play's score is linear_plain.after's of its result, without a
+        call per play."""
         chunk, n = plays.chunk(c)
         return _rank(chunk, n, plays.start, self.base, self.table, self.state, scores, index)
