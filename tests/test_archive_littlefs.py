@@ -101,16 +101,7 @@ if sys.implementation.name == "micropython":
         sys.path.insert(0, "")
         check()
 else:
-    import os
-    import subprocess
-
-    ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    from tests.test_save_littlefs import run_check
 
     def test_power_cut_inside_every_littlefs_write_keeps_the_archived_games():
-        result = subprocess.run(
-            [os.path.join(ROOT, ".venv", "bin", "micropython"), "-X", "heapsize=4M",
-             "tests/test_archive_littlefs.py"],
-            cwd=ROOT, capture_output=True, text=True, timeout=300,
-        )
-        assert result.returncode == 0, result.stdout + result.stderr
-        assert "every one recovered" in result.stdout
+        assert "every one recovered" in run_check("tests/test_archive_littlefs.py")

@@ -149,11 +149,14 @@ else:
 
     ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-    def test_power_cut_inside_every_littlefs_write_keeps_a_save():
+    def run_check(path):
+        """Runs a LittleFS check file under the MicroPython unix port; its output."""
         result = subprocess.run(
-            [os.path.join(ROOT, ".venv", "bin", "micropython"), "-X", "heapsize=4M",
-             "tests/test_save_littlefs.py"],
+            [os.path.join(ROOT, ".venv", "bin", "micropython"), "-X", "heapsize=4M", path],
             cwd=ROOT, capture_output=True, text=True, timeout=300,
         )
         assert result.returncode == 0, result.stdout + result.stderr
-        assert "every one recovered" in result.stdout
+        return result.stdout
+
+    def test_power_cut_inside_every_littlefs_write_keeps_a_save():
+        assert "every one recovered" in run_check("tests/test_save_littlefs.py")
