@@ -226,7 +226,7 @@ class Loop:
         to the loop (started, or restored from the save) is attached once;
         a restored one whose games the file no longer holds goes on
         without them."""
-        m = self.app.match
+        m = getattr(self.app, "match", None)     # an app without matches has none
         record = None if m is None else m.record
         if record is self._record:
             return
