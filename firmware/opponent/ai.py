@@ -300,13 +300,7 @@ class Thinker:
         (linear.Ranker.rank), keeping the NET_PLAYS most promising (lowest
         scores, ties by index); once all are ranked, the network scores
         those in generator order."""
-        c = self.next
-        if c == 0:
-            self.ranker.start_rank(NET_PLAYS)
-        self.ranker.rank(self.plays, c, self.ranking, self.order)
-        c += 1
-        self.next = c
-        if c * movegen.CHUNK_PLAYS >= len(self.plays):
+        if self._rank_chunk(self.plays, NET_PLAYS, self.ranking, self.order):
             # generator order, as when every play is scored (a sort at C
             # speed, one list of NET_PLAYS small ints)
             order = self.order
@@ -315,8 +309,22 @@ class Thinker:
                 order[k] = i
                 k += 1
             self.ranking = None
-            self.next = 0
             self.phase = _SCORE
+
+    def _rank_chunk(self, plays, limit, scores, index):
+        """Ranks the next store chunk of plays (self.next counts them),
+        keeping the `limit` lowest scores; True, with the count back at 0,
+        once every chunk is ranked."""
+        c = self.next
+        if c == 0:
+            self.ranker.start_rank(limit)
+        self.kept = self.ranker.rank(plays, c, scores, index)
+        c += 1
+        if c * movegen.CHUNK_PLAYS < len(plays):
+            self.next = c
+            return False
+        self.next = 0
+        return True
 
     def _keep(self, e, i):
         """Insert play i with equity e among the best kept (strictly better
@@ -385,15 +393,7 @@ class Thinker:
         """Linear scores of one store chunk of replies (linear.Ranker.rank);
         keeps the REPLIES lowest (best for the opponent), ties by generator
         order."""
-        replies = self.replies
-        c = self.next
-        if c == 0:
-            self.ranker.start_rank(REPLIES)
-        self.kept = self.ranker.rank(replies, c, self.keep_score, self.keep_index)
-        c += 1
-        self.next = c
-        if c * movegen.CHUNK_PLAYS >= len(replies):
-            self.next = 0
+        if self._rank_chunk(self.replies, REPLIES, self.keep_score, self.keep_index):
             self.sub = _S_NET
 
     def _reply_one(self):
