@@ -59,7 +59,7 @@ def test_readers_of_the_play_store_agree_on_its_layout():
     from firmware.engine import movewalk_plain
     from firmware.opponent import linear, linear_plain
     assert movegen._RECORD == movewalk_plain.RECORD == linear._RECORD == linear_plain._RECORD == 6
-    assert 1 << movegen._CHUNK_SHIFT == movegen._CHUNK == movewalk_plain.CHUNK == movegen.CHUNK_PLAYS
+    assert 1 << movegen._CHUNK_SHIFT == movegen.CHUNK_PLAYS == movewalk_plain.CHUNK
     assert movegen._CHUNK_SHIFT == movewalk_plain.CHUNK_SHIFT
     # the ranking's state, as both loops read it
     for name in ("_BASE_LEFT", "_OFF_WEIGHT", "_KEPT", "_LIMIT", "_FIRST"):
@@ -74,8 +74,8 @@ def test_plays_are_short_records_that_expand_to_the_full_ones():
     board = posid.from_position_id("4HPwATColKRMKg")
     plays = movegen.plays(board, 2, 2)
     assert plays.double and len(plays) == 1258
-    assert len(plays.chunks) == (1258 + movegen._CHUNK - 1) // movegen._CHUNK
-    assert all(len(c) == movegen._CHUNK * movegen._RECORD for c in plays.chunks)
+    assert len(plays.chunks) == (1258 + movegen.CHUNK_PLAYS - 1) // movegen.CHUNK_PLAYS
+    assert all(len(c) == movegen.CHUNK_PLAYS * movegen._RECORD for c in plays.chunks)
     out = bytearray(movegen._HITS + 3)
     for i in range(len(plays)):
         result = plays.result(i)

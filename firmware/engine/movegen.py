@@ -41,9 +41,8 @@ _HOME = const(6)        # points 1..6 are our home board
 _RECORD = const(6)
 _HASH = const(4)
 _HITS = const(25)
-_CHUNK = const(32)      # plays per chunk, as movewalk.CHUNK
+CHUNK_PLAYS = const(32)     # plays per chunk of the store (Plays.chunk), as movewalk.CHUNK
 _CHUNK_SHIFT = const(5)
-CHUNK_PLAYS = const(32)     # plays per chunk of the store (Plays.chunk)
 # Candidate steps one Generation.step() walks by default: under 20 ms of the
 # RP2040's time, stored plays included (docs/movegen.md has the measurement).
 STEP_WORK = const(800)
@@ -73,7 +72,7 @@ class Plays:
 
     def __init__(self, start, double=False):
         self.start = start  # the position before the roll, 50 bytes
-        self.chunks = []    # bytearrays of _CHUNK records, filled by the walk
+        self.chunks = []    # bytearrays of CHUNK_PLAYS records, filled by the walk
         self.n = 0
         self.dice_used = 0
         self.double = double
@@ -87,7 +86,7 @@ class Plays:
             i += self.n
         if not 0 <= i < self.n:
             raise IndexError("play %d of %d" % (i, self.n))
-        return self.chunks[i >> _CHUNK_SHIFT], (i & (_CHUNK - 1)) * _RECORD
+        return self.chunks[i >> _CHUNK_SHIFT], (i & (CHUNK_PLAYS - 1)) * _RECORD
 
     def result(self, i):
         """The 50-byte position after play i."""
@@ -109,7 +108,7 @@ class Plays:
         """(chunk c of the store, how many plays it holds): plays 32c on,
         _RECORD bytes each, in generator order."""
         n = self.n - (c << _CHUNK_SHIFT)
-        return self.chunks[c], (n if n < _CHUNK else _CHUNK)
+        return self.chunks[c], (n if n < CHUNK_PLAYS else CHUNK_PLAYS)
 
     def expand(self, i, out):
         """Writes play i as a full record into out (at least _HITS + 3
@@ -149,7 +148,7 @@ class Plays:
                     j = i + (o - _HASH) // _RECORD
                     if self.result(j) == result:
                         return j
-            i += _CHUNK
+            i += CHUNK_PLAYS
         return -1
 
     def __getitem__(self, i):
@@ -245,7 +244,7 @@ class Generation:
         plays = self.plays
         plays.n = w.stored(ctx)
         plays.dice_used = w.best(ctx)
-        del plays.chunks[(plays.n + _CHUNK - 1) >> _CHUNK_SHIFT:]   # spare chunks
+        del plays.chunks[(plays.n + CHUNK_PLAYS - 1) >> _CHUNK_SHIFT:]   # spare chunks
         self._ctx = None
         return True
 
