@@ -56,28 +56,22 @@ def lines(frames, data, length, names):
     yield ""
     number = 0
     for frame in frames:
-        for line in _games(frame, number, names):
-            if line is None:
-                number += 1
-            else:
-                yield line
-    for line in _games(data, number, names):
-        if line is not None:
-            yield line
-
-
-def _games(data, number, names):
-    """The lines of the games in data, numbered on from `number`; a None
-    before each game, for the caller's count."""
+        for start in game_starts(frame):
+            number += 1
+            yield from _game(frame, start, number, names)
     for start in game_starts(data):
         number += 1
-        yield None
-        yield " Game %d" % number
-        left = " %s : %d" % (names[0], data[start + 1] | data[start + 2] << 8)
-        yield left + " " * max(1, 32 - len(left)) + "%s : %d" % (names[1], data[start + 3] | data[start + 4] << 8)
-        for line in _game_lines(data, start):
-            yield line
-        yield ""
+        yield from _game(data, start, number, names)
+
+
+def _game(data, start, number, names):
+    """Game `number`'s lines, its entry at data[start]: its head, score
+    line, numbered lines and a blank one."""
+    yield " Game %d" % number
+    left = " %s : %d" % (names[0], data[start + 1] | data[start + 2] << 8)
+    yield left + " " * max(1, 32 - len(left)) + "%s : %d" % (names[1], data[start + 3] | data[start + 4] << 8)
+    yield from _game_lines(data, start)
+    yield ""
 
 
 def _move_text(board, data, i):
