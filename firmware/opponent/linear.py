@@ -19,15 +19,15 @@ from array import array
 
 from micropython import const
 
-from firmware.engine.movetables import LAND
 from firmware.opponent import weights
 
 _OFF = const(200)               # LINEAR's index of the side on roll's checkers off
 # movegen's store (movewalk.RECORD): a play as 4 step codes p << 3 | d, then
-# its hash; LAND[code] is the point the step lands on
+# its hash; the walk's expand() writes it out in full: our 25 counts after
+# it, then the 24-bit mask of our points where it hit
 _RECORD = const(6)
-_LAND = bytes(LAND)
-_COUNTS = bytearray(25)         # _rank's work: a play's counts
+_HITS = const(25)
+_FULL = bytearray(_HITS + 3)    # _rank's work: the play expanded
 # Ranker.rank's state (an array of ints, as _rank reads it)
 _BASE_LEFT = const(0)
 _OFF_WEIGHT = const(1)
@@ -68,17 +68,16 @@ if sys.implementation.name != "micropython":
 else:
     import micropython
 
+    from firmware.engine.movewalk import expand as _expand
+
     @micropython.viper
     def _rank_viper(chunk, n: int, start, base, t, st, scores, index) -> int:
-        c = ptr8(chunk)
-        b0 = ptr8(start)
         b = ptr8(base)
         tt = ptr16(t)
         s32 = ptr32(st)
         sc = ptr32(scores)
         ix = ptr16(index)
-        land = ptr8(_LAND)
-        counts = ptr8(_COUNTS)
+        counts = ptr8(_FULL)
         one = 1
         h32 = one << 31
         base_left = (s32[_BASE_LEFT] ^ h32) - h32
@@ -88,24 +87,9 @@ else:
         first = s32[_FIRST]
         r = 0
         while r < n:
-            # the play's counts on our side: the start's, its steps made
-            o = r * _RECORD
-            s = 0
-            while s < 25:
-                counts[s] = b0[s]
-                s += 1
-            hits = 0
-            j = o
-            while j < o + 4:
-                code = c[j]
-                if code != 0:
-                    to = land[code]
-                    counts[(code >> 3) - 1] -= 1
-                    if to != 0:
-                        if b0[49 - to] != 0:
-                            hits |= 1 << (to - 1)
-                        counts[to - 1] += 1
-                j += 1
+            # the play's counts on our side and its hits, as the walk keeps them
+            _expand(chunk, r * _RECORD, start, _FULL)
+            hits = counts[_HITS] | (counts[_HITS + 1] << 8) | (counts[_HITS + 2] << 16)
             # the changed slots of the flipped result, by table
             left = 0
             d = 0

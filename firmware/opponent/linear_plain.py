@@ -7,10 +7,11 @@ them. base is the flipped position before the play; t is linear.table().
 """
 from micropython import const
 
-from firmware.engine.movetables import LAND
+from firmware.engine.movewalk_plain import expand
 
 # as firmware/opponent/linear.py
 _RECORD = const(6)
+_HITS = const(25)
 _BASE_LEFT = const(0)
 _OFF_WEIGHT = const(1)
 _KEPT = const(2)
@@ -52,21 +53,11 @@ def rank(chunk, n, start, base, t, st, scores, index):
     kept = st[_KEPT]
     limit = st[_LIMIT]
     first = st[_FIRST]
-    counts = bytearray(25)
+    counts = bytearray(_HITS + 3)
     for r in range(n):
-        o = r * _RECORD
-        for s in range(25):
-            counts[s] = start[s]
-        hits = 0
-        for j in range(o, o + 4):
-            code = chunk[j]
-            if code:
-                to = LAND[code]
-                counts[(code >> 3) - 1] -= 1
-                if to:
-                    if start[49 - to]:
-                        hits |= 1 << (to - 1)
-                    counts[to - 1] += 1
+        # the play's counts on our side and its hits, as the walk keeps them
+        expand(chunk, r * _RECORD, start, counts)
+        hits = counts[_HITS] | counts[_HITS + 1] << 8 | counts[_HITS + 2] << 16
         left = 0
         d = 0
         for s in range(25, 50):
