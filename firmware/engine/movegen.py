@@ -76,7 +76,6 @@ class Plays:
         self.n = 0
         self.dice_used = 0
         self.double = double
-        self._full = bytearray(_HITS + 3)   # a record expanded (result)
 
     def __len__(self):
         return self.n
@@ -90,19 +89,17 @@ class Plays:
 
     def result(self, i):
         """The 50-byte position after play i."""
-        full = self.expand(i, self._full)
-        out = bytearray(self.start)
-        out[0:25] = full[0:25]
-        hits = full[_HITS] | full[_HITS + 1] << 8 | full[_HITS + 2] << 16
-        t = 1
-        while hits:
-            if hits & 1:
-                # their blot on our point t went to their bar
-                out[_THEM_BAR - t] = 0
-                out[_THEM_BAR] += 1
-            hits >>= 1
-            t += 1
+        out = bytearray(50)
+        chunk, o = self._where(i)
+        walker.result(chunk, o, self.start, out)
         return bytes(out)
+
+    def result_into(self, i, out):
+        """Writes the position after play i into out (a 50-byte bytearray)
+        and returns it; allocates nothing, for the look-ahead's replies."""
+        chunk, o = self._where(i)
+        walker.result(chunk, o, self.start, out)
+        return out
 
     def chunk(self, c):
         """(chunk c of the store, how many plays it holds): plays 32c on,

@@ -41,8 +41,8 @@ SIZE = const(72)
 LISTS = const(130)      # four source lists of 26, then 26 bytes of marks
 _MARKS = const(104)
 # A stored play: its 4 step codes p << 3 | d (0: none), then the low 16
-# bits of its hash. Its result is the start with the steps made
-# (movegen.Plays rebuilds it; expand() writes it out in full).
+# bits of its hash. Its result is the start with the steps made (result()
+# writes it out; expand() writes our half and the blots hit).
 RECORD = const(6)
 _HASH_AT = const(4)
 _HITS_AT = const(25)    # expand()'s full record: our 25 counts, 3 bytes of hits
@@ -129,6 +129,33 @@ def expand(chunk, o: int, start, out):
     d[_HITS_AT] = hits & 255
     d[_HITS_AT + 1] = hits >> 8 & 255
     d[_HITS_AT + 2] = hits >> 16 & 255
+
+
+def result(chunk, o: int, start, out):
+    """The position after the record at chunk[o:] written into out (50
+    bytes, the mover's view): the start with the play's steps made and
+    each blot it hit on their bar."""
+    c = ptr8(chunk)
+    s = ptr8(start)
+    d = ptr8(out)
+    land = ptr8(_LAND)
+    i = 0
+    while i < 50:
+        d[i] = s[i]
+        i += 1
+    j = 0
+    while j < 4:
+        code = c[o + j]
+        if code != 0:
+            t = land[code]
+            d[(code >> 3) - 1] -= 1
+            if t != 0:
+                if d[49 - t] != 0:
+                    # their blot: the only checker there, and only once
+                    d[49 - t] = 0
+                    d[49] += 1
+                d[t - 1] += 1
+        j += 1
 
 
 def start_run(ctx, a: int, b: int, count: int, flags: int):

@@ -264,6 +264,7 @@ class Thinker:
         self.ranker = None
         self.order = None
         self.replies = None
+        self.reply = None
         self.phase = DONE
 
     def _score_one(self):
@@ -290,6 +291,7 @@ class Thinker:
         self.sums = array("i", bytes(4 * n))
         self.keep_index = array("H", bytes(2 * REPLIES))
         self.keep_score = array("i", bytes(4 * REPLIES))
+        self.reply = bytearray(50)      # each kept reply's result, in turn
         self.cand = 0
         self.work = 0
         self.sub = _S_BASE
@@ -400,7 +402,8 @@ class Thinker:
         """The network scores one kept reply; the opponent's best is our
         lowest equity."""
         k = self.next
-        e = evaluator.equity(self.scorer.score_after(self.replies.result(self.keep_index[k])))
+        reply = self.replies.result_into(self.keep_index[k], self.reply)
+        e = evaluator.equity(self.scorer.score_after(reply))
         if e < self.roll_min:
             self.roll_min = e
         self.next = k + 1

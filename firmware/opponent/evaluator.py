@@ -59,6 +59,8 @@ if weights.HIDDEN_SHIFT:
     # the first layer's steps must equal the hidden table's (1/32)
     raise ValueError("HIDDEN_SHIFT must be 0, got %d" % weights.HIDDEN_SHIFT)
 _HZERO = const(256)             # hidden table index of pre-activation 0
+_OUTSIDE = kernels.OUTSIDE      # census(): a checker is outside its home board
+_COUNT = const(31)              # census(): the checkers on the board
 
 # The accumulators of a board with no checker on it (all 30 off): fifteen
 # times each checkers-off column, stored with their 128 offset (set_base adds
@@ -80,7 +82,7 @@ def use_viper(on):
     """Selects the viper kernels (on MicroPython) or their plain twins
     (imported only then) for every Scorer; the two give identical results
     (tests/portable/test_kernels.py)."""
-    global _checkers, _slots, _features, _feature_change, _finish
+    global _census, _slots, _features, _feature_change, _finish
     if on and kernels.VIPER is None:
         raise ValueError("viper kernels need MicroPython's emitters, not %s" % sys.implementation.name)
     if on:
@@ -88,7 +90,7 @@ def use_viper(on):
     else:
         from firmware.opponent import kernels_plain
         chosen = kernels_plain.PLAIN
-    _checkers, _slots, _features, _feature_change, _finish = chosen
+    _census, _slots, _features, _feature_change, _finish = chosen
 
 
 use_viper(kernels.VIPER is not None)
@@ -96,8 +98,8 @@ use_viper(kernels.VIPER is not None)
 
 def _terminal(board, out):
     """Exact result when a side has borne off everything; else None."""
-    us_left = _checkers(board, 0)
-    them_left = _checkers(board, 25)
+    us_left = _census(board, 0) & _COUNT
+    them_left = _census(board, 25) & _COUNT
     if us_left and them_left:
         return None
     out[0] = ONE if not us_left else 0
@@ -139,8 +141,8 @@ class Scorer:
         base = self.base
         for s in range(50):
             base[s] = board[s]
-        self.base_off0 = 15 - _checkers(board, 0)
-        self.base_off1 = 15 - _checkers(board, 25)
+        self.base_off0 = 15 - (_census(board, 0) & _COUNT)
+        self.base_off1 = 15 - (_census(board, 25) & _COUNT)
         _feature_change(self.base_facc, _START_FACC, _ZERO_FEAT, _features(board, 0, 25, self.base_feat))
 
     def score(self, board):
@@ -149,7 +151,8 @@ class Scorer:
         Returns the Scorer's own array, overwritten by the next call."""
         if _terminal(board, self.out) is not None:
             return self.out
-        if bearoff.probabilities(board, 0, 25, self.out) is not None:
+        if _census(board, 0) < _OUTSIDE and _census(board, 25) < _OUTSIDE \
+                and bearoff.probabilities(board, 0, 25, self.out) is not None:
             return self.out
         acc = self.acc
         facc = self.facc
@@ -172,16 +175,19 @@ class Scorer:
         building it. The base must be set from the flipped board before the
         play. Returns the Scorer's own array, overwritten by the next call."""
         out = self.out
-        if not _checkers(result, 0):
+        mover = _census(result, 0)
+        if not mover:
             # The mover has borne off everything: the side to roll has lost.
-            gammon = _checkers(result, 25) == 15
+            gammon = (_census(result, 25) & _COUNT) == 15
             out[0] = 0
             out[1] = 0
             out[2] = 0
             out[3] = ONE if gammon else 0
             out[4] = ONE if gammon and sum(result[43:50]) else 0
             return out
-        if bearoff.probabilities(result, 25, 0, out) is not None:
+        # a bear-off only when both sides are home (one pass each)
+        if mover < _OUTSIDE and _census(result, 25) < _OUTSIDE \
+                and bearoff.probabilities(result, 25, 0, out) is not None:
             return out
         acc = self.acc
         facc = self.facc

@@ -59,10 +59,18 @@ ESCAPES_FAR = weights.ESCAPES_FAR
 # An evaluation's changed inputs, int16 pairs (input, multiplier): at most
 # the 50 slots' four and the two checkers-off counts.
 CHANGES = array("h", bytes(4 * INPUTS))
+# slots(): a group of changed inputs' cache rows and multipliers, int32
+# pairs, four at most; a row is pinned in REFS (PINNED) until its column
+# has gone in, so that the clock passes it by.
+GROUP = array("i", bytes(4 * 8))
+PINNED = const(2)
 # An evaluation's changed features, int32 pairs (the row's byte offset in
 # W1F, multiplier): at most every feature.
 ROWS = array("i", bytes(8 * (len(weights.W1F) // (2 * weights.HIDDEN))))
 BLOCK_MASK = const(0xFFF)       # the 12 points in front of a checker
+# census(): added to a side's checkers on the board when one is outside
+# its home board (its points 7 to 25)
+OUTSIDE = const(32)
 VIPER = None
 
 
@@ -70,29 +78,35 @@ if sys.implementation.name == "micropython":
     import micropython
 
     @micropython.viper
-    def _v_checkers(board, start: int) -> int:
+    def _v_census(board, start: int) -> int:
         b = ptr8(board)  # noqa: F821
         n = 0
         i = start
+        end = start + 6
+        while i < end:
+            n += b[i]
+            i += 1
+        home = n
         end = start + 25
         while i < end:
             n += b[i]
             i += 1
+        if n != home:
+            n += OUTSIDE
         return n
 
     @micropython.viper
     def _v_slots(acc, start, base, board, shift: int) -> int:
-        # the changed inputs (as kernels_plain.changes), then each one's
-        # column through the cache (as kernels_plain.cached), the first
-        # added to start's accumulator as it is copied
+        # the changed inputs (as kernels_plain.changes), then their columns
+        # through the cache (as kernels_plain.cached) up to four a pass
+        # over the accumulator, the first pass adding to start's as it is
+        # copied (as kernels_plain.slots)
         o = ptr16(CHANGES)  # noqa: F821
         b0 = ptr8(base)  # noqa: F821
         b1 = ptr8(board)  # noqa: F821
         k = 0
-        left0 = 0
-        left1 = 0
-        base0 = 0
-        base1 = 0
+        off0 = 0
+        off1 = 0
         s = 0
         while s < 50:
             i = s + shift
@@ -100,13 +114,11 @@ if sys.implementation.name == "micropython":
                 i -= 50
             new = b1[i]
             old = b0[s]
-            if s < 25:
-                left0 += new
-                base0 += old
-            else:
-                left1 += new
-                base1 += old
             if old != new:
+                if s < 25:
+                    off0 += old - new
+                else:
+                    off1 += old - new
                 t = 1
                 while t <= 4:
                     m = 0
@@ -125,24 +137,25 @@ if sys.implementation.name == "micropython":
                         k += 2
                     t += 1
             s += 1
-        m = base0 - left0
-        if m != 0:
+        if off0 != 0:
             o[k] = OFF_INPUT
-            o[k + 1] = m
+            o[k + 1] = off0
             k += 2
-        m = base1 - left1
-        if m != 0:
+        if off1 != 0:
             o[k] = OFF_INPUT + 1
-            o[k + 1] = m
+            o[k + 1] = off1
             k += 2
         a = ptr32(acc)  # noqa: F821
         src = ptr32(start)  # noqa: F821
-        w = ptr8(CACHE)  # noqa: F821
+        w = int(ptr8(CACHE))  # noqa: F821
         tags = ptr8(TAGS)  # noqa: F821
         owner = ptr16(OWNER)  # noqa: F821
         refs = ptr8(REFS)  # noqa: F821
+        g = ptr32(GROUP)  # noqa: F821
         rows = int(len(OWNER))
         n = int(len(acc))
+        one = 1
+        h = one << 31
         corr = 0
         if k == 0:
             j = 0
@@ -151,51 +164,76 @@ if sys.implementation.name == "micropython":
                 j += 1
         c = 0
         while c < k:
-            x = o[c]
-            m = (o[c + 1] ^ 0x8000) - 0x8000
-            r = tags[x]
-            if r != 0:
-                r -= 1
-                refs[r] = 1
-            else:
-                # a miss: the clock hand passes rows used since it last came by
-                hand = refs[rows]
-                while refs[hand] != 0:
-                    refs[hand] = 0
+            # a group of up to four inputs: each one's row found (read on a
+            # miss) and pinned, so that a later miss of the group passes it
+            cnt = 0
+            while cnt < 8 and c < k:
+                x = o[c]
+                m = (o[c + 1] ^ 0x8000) - 0x8000
+                r = tags[x]
+                if r != 0:
+                    r -= 1
+                else:
+                    # a miss: the clock hand passes rows used since it last came by
+                    hand = refs[rows]
+                    while refs[hand] != 0:
+                        if refs[hand] == 1:
+                            refs[hand] = 0
+                        hand += 1
+                        if hand == rows:
+                            hand = 0
+                    r = hand
                     hand += 1
                     if hand == rows:
                         hand = 0
-                r = hand
-                hand += 1
-                if hand == rows:
-                    hand = 0
-                refs[rows] = hand
-                held = owner[r]
-                if held != 0xFFFF:
-                    tags[held] = 0
-                owner[r] = x
-                tags[x] = r + 1
-                refs[r] = 1
-                FILE.seek(int(HEADER) + x * n)
-                if int(FILE.readinto(VIEWS[r])) != n:
-                    SHORT(x)
-            col = r * n
-            j = 0
-            if m == 1:
-                while j < n:
-                    a[j] = src[j] + w[col + j]
-                    j += 1
-            elif m == -1:
-                while j < n:
-                    a[j] = src[j] - w[col + j]
-                    j += 1
-            else:
-                while j < n:
-                    a[j] = src[j] + m * w[col + j]
-                    j += 1
-            src = a
-            corr += m
-            c += 2
+                    refs[rows] = hand
+                    held = owner[r]
+                    if held != 0xFFFF:
+                        tags[held] = 0
+                    owner[r] = x
+                    tags[x] = r + 1
+                    FILE.seek(int(HEADER) + x * n)
+                    if int(FILE.readinto(VIEWS[r])) != n:
+                        SHORT(x)
+                refs[r] = PINNED
+                g[cnt] = r
+                g[cnt + 1] = m
+                corr += m
+                cnt += 2
+                c += 2
+            # the group's columns, up to four a pass over the accumulator
+            i = 0
+            while i < cnt:
+                refs[g[i]] = 1
+                col0 = ptr8(w + g[i] * n)  # noqa: F821
+                m0 = (g[i + 1] ^ h) - h
+                j = 0
+                if cnt - i >= 4:
+                    refs[g[i + 2]] = 1
+                    col1 = ptr8(w + g[i + 2] * n)  # noqa: F821
+                    m1 = (g[i + 3] ^ h) - h
+                    if cnt - i >= 8:
+                        refs[g[i + 4]] = 1
+                        refs[g[i + 6]] = 1
+                        col2 = ptr8(w + g[i + 4] * n)  # noqa: F821
+                        m2 = (g[i + 5] ^ h) - h
+                        col3 = ptr8(w + g[i + 6] * n)  # noqa: F821
+                        m3 = (g[i + 7] ^ h) - h
+                        while j < n:
+                            a[j] = src[j] + m0 * col0[j] + m1 * col1[j] + m2 * col2[j] + m3 * col3[j]
+                            j += 1
+                        i += 8
+                    else:
+                        while j < n:
+                            a[j] = src[j] + m0 * col0[j] + m1 * col1[j]
+                            j += 1
+                        i += 4
+                else:
+                    while j < n:
+                        a[j] = src[j] + m0 * col0[j]
+                        j += 1
+                    i += 2
+                src = a
         return corr
 
     @micropython.viper
@@ -591,4 +629,4 @@ if sys.implementation.name == "micropython":
     if _v_address(W2) & 1:
         W2 = array("h", W2)
 
-    VIPER = (_v_checkers, _v_slots, _v_features, _v_feature_change, _v_finish)
+    VIPER = (_v_census, _v_slots, _v_features, _v_feature_change, _v_finish)

@@ -11,7 +11,7 @@ from firmware.opponent import firstlayer, kernels, weights
 from firmware.opponent.firstlayer import CACHE, OWNER, REFS, TAGS
 from firmware.opponent.kernels import (ACONTAIN, B2, BLOCK_MASK, DIST_MASK, ESCAPES_FAR, ESCAPES_NEAR,
                                        FSHIFT, HMAX, HSIG, OFF_INPUT, OMAX, ONE, OSHIFT, OSIG, OZERO,
-                                       PIPLOSS, ROLLS, SHAPE)
+                                       PINNED, PIPLOSS, ROLLS, SHAPE)
 
 if sys.byteorder != "little":
     raise ValueError("W1F and W2 hold little-endian int16, not %s-endian" % sys.byteorder)
@@ -22,12 +22,17 @@ W2 = array("h", kernels.W2)     # the output layer as ints
 ESCAPES = bytes(ESCAPES_NEAR[m & 0x1FF] + ESCAPES_FAR[(m >> 9) << 6 | m & 0x3F] for m in range(4096))
 
 
-def checkers(board, start):
-    """Checkers on board[start:start + 25]."""
-    n = 0
-    for i in range(start, start + 25):
+def census(board, start):
+    """The side's checkers on board[start:start + 25], plus kernels.OUTSIDE
+    (32) when one of them is outside its home board (points 7 to 25): a
+    bear-off or a finished game is then told apart in one pass."""
+    home = 0
+    for i in range(start, start + 6):
+        home += board[i]
+    n = home
+    for i in range(start + 6, start + 25):
         n += board[i]
-    return n
+    return n + kernels.OUTSIDE if n != home else n
 
 
 def changes(base, board, shift, out):
@@ -37,24 +42,20 @@ def changes(base, board, shift, out):
     checkers-off inputs. Returns how many entries of out it wrote (twice
     the inputs)."""
     k = 0
-    left0 = 0
-    left1 = 0
-    base0 = 0
-    base1 = 0
+    off0 = 0                    # checkers borne off, each side: base's less board's
+    off1 = 0
     for s in range(50):
         i = s + shift
         if i >= 50:
             i -= 50
         new = board[i]
         old = base[s]
-        if s < 25:
-            left0 += new
-            base0 += old
-        else:
-            left1 += new
-            base1 += old
         if old == new:
             continue
+        if s < 25:
+            off0 += old - new
+        else:
+            off1 += old - new
         for t in range(1, 4):
             if (old >= t) != (new >= t):
                 out[k] = s * 4 + t - 1
@@ -65,8 +66,7 @@ def changes(base, board, shift, out):
             out[k] = s * 4 + 3
             out[k + 1] = m
             k += 2
-    # checkers off: 15 less those on the board
-    for m, input in ((base0 - left0, OFF_INPUT), (base1 - left1, OFF_INPUT + 1)):
+    for m, input in ((off0, OFF_INPUT), (off1, OFF_INPUT + 1)):
         if m:
             out[k] = input
             out[k + 1] = m
@@ -80,7 +80,8 @@ def cached(k, tags, owner, refs):
     used-since-the-hand-passed mark, then the clock hand). On a miss
     returns -1 - row for the row to read it into, taken from the input
     it held: the first row after the hand not used since the hand last
-    passed it (the clock's second chance, close to least recently used)."""
+    passed it (the clock's second chance, close to least recently used);
+    a row pinned by slots() for its group is passed by."""
     rows = len(owner)
     r = tags[k]
     if r:
@@ -88,7 +89,8 @@ def cached(k, tags, owner, refs):
         return r - 1
     hand = refs[rows]
     while refs[hand]:
-        refs[hand] = 0
+        if refs[hand] == 1:         # a pinned row (PINNED) keeps its mark
+            refs[hand] = 0
         hand = hand + 1 if hand + 1 < rows else 0
     victim = hand
     refs[rows] = hand + 1 if hand + 1 < rows else 0
@@ -104,33 +106,34 @@ def slots(acc, start, base, board, shift):
     """acc = start's accumulator with the first-layer columns (stored, 128
     offset included) of the inputs that differ between base and board
     added, board read from board[(s + shift) % 50] for slot s; the two
-    checkers-off inputs too. Each column comes through the cache (cached;
-    load() reads a miss's). Returns the total multiplier added (for the
-    offset)."""
+    checkers-off inputs too. The columns come through the cache (cached;
+    load() reads a miss's) in groups of four, each group's rows pinned
+    until its columns have gone in (the kernel adds a group's columns in
+    one pass). Returns the total multiplier added (for the offset)."""
     out = kernels.CHANGES
     n = len(acc)
     w = CACHE
     corr = 0
     for j in range(n):
         acc[j] = start[j]
-    for c in range(0, changes(base, board, shift, out), 2):
-        k = out[c]
-        m = out[c + 1]
-        r = cached(k, TAGS, OWNER, REFS)
-        if r < 0:
-            r = -1 - r
-            firstlayer.load(k, r)
-        col = r * n
-        if m == 1:
-            for j in range(n):
-                acc[j] += w[col + j]
-        elif m == -1:
-            for j in range(n):
-                acc[j] -= w[col + j]
-        else:
+    k = changes(base, board, shift, out)
+    for first in range(0, k, 8):
+        group = []
+        for c in range(first, min(first + 8, k), 2):
+            x = out[c]
+            m = out[c + 1]
+            r = cached(x, TAGS, OWNER, REFS)
+            if r < 0:
+                r = -1 - r
+                firstlayer.load(x, r)
+            REFS[r] = PINNED
+            group.append((r, m))
+            corr += m
+        for r, m in group:
+            REFS[r] = 1
+            col = r * n
             for j in range(n):
                 acc[j] += m * w[col + j]
-        corr += m
     return corr
 
 
@@ -486,4 +489,4 @@ def linear_after(base, result, base_off1):
     return d + ((15 - off) - base_off1) * lin[OFF_INPUT + 1]
 
 
-PLAIN = (checkers, slots, features, feature_change, finish)
+PLAIN = (census, slots, features, feature_change, finish)

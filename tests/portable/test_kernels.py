@@ -127,6 +127,21 @@ def test_features_agree_at_the_edges_and_on_random_boards():
     _features_agree(scattered(3000, 13))
 
 
+def test_census_agrees_and_says_who_is_home():
+    # each side's checkers on the board and whether one is outside its
+    # home board, through both paths, against a count by hand
+    if not VIPER:
+        return
+    census = kernels.VIPER[kernels_plain.PLAIN.index(kernels_plain.census)]
+    for boards in (edges(), scattered(1500, 19)):
+        for board in boards:
+            for start in (0, 25):
+                count = sum(board[start:start + 25])
+                outside = sum(board[start + 6:start + 25]) > 0
+                want = count + (kernels.OUTSIDE if outside else 0)
+                assert kernels_plain.census(board, start) == census(board, start) == want, (board, start)
+
+
 def test_every_feature_row_goes_in_alike():
     # with a row of small random weights for every feature, whatever the
     # shipped rows hold, both paths score the plays of 60 rolls the same

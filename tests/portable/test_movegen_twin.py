@@ -121,3 +121,35 @@ def test_next_steps_agrees_with_the_twin_walk():
                 movegen.walker = real
                 movegen._probe[0] = None
             assert fast == twin, (posid.position_id(board), d1, d2)
+
+
+def _made(board, move):
+    """The position after move's steps, made one at a time by hand: each
+    step moves a checker, a lone checker of theirs where it lands goes to
+    their bar (index 49; their point facing our t is 49 - t)."""
+    b = bytearray(board)
+    for p, t in move:
+        b[p - 1] -= 1
+        if t:
+            if b[49 - t] == 1:
+                b[49 - t] = 0
+                b[49] += 1
+            b[t - 1] += 1
+    return bytes(b)
+
+
+def test_both_walks_write_each_play_result_as_its_steps_make_it():
+    # result() and result_into() of both walkers, against the move made by
+    # hand: hits (a double's second landing on a point it hit), bear-offs
+    out = bytearray(50)
+    boards = positions(20 if MICROPYTHON else 3, 13) + [posid.from_position_id(p) for p in HARD[5:8]]
+    for board in boards:
+        for d1, d2 in ((3, 1), (2, 2), (6, 5), (1, 1), (6, 6)):
+            for walk in (None, movewalk_plain):
+                plays = movegen.Generation(board, d1, d2, walk).finish()
+                for i in range(len(plays)):
+                    made = _made(board, plays.move(i))
+                    assert plays.result(i) == made, (posid.position_id(board), d1, d2, i)
+                    assert bytes(plays.result_into(i, out)) == made
+                plays = None
+                gc.collect()
