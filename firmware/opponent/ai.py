@@ -42,15 +42,15 @@ LEVEL_NOISE = (4000, 1500, 500, 0, 0)
 LEVEL_PLY = (0, 0, 0, 0, 1)
 CANDIDATES = const(4)        # at most this many plays searched one ply deeper
 MARGIN = const(1200)         # ... of those within this much (1/ONE) of the best 0-ply play
-REPLIES = const(6)           # replies per roll the network scores, the linear prefilter's best
+REPLIES = const(8)           # replies per roll the network scores, the linear prefilter's best
 # The search's work cap: roll_work summed over the rolls searched, in the
-# slicing's estimates of device microseconds (cautious ones: a move's
-# measured estimate is about 0.43 of its modelled work). The next candidate
+# slicing's estimates of device microseconds (cautious ones: each unit's
+# two to three times its measured device estimate). The next candidate
 # is searched only while the work so far and a searched candidate's mean
 # fit. A count, not a clock, so the host's benchmarks make the device's
 # choices.
-SEARCH_WORK = const(4000000)    # 0: every candidate
-_COST_ROLL = const(5000)        # one roll's replies generated, in the cap's model
+SEARCH_WORK = const(5000000)    # 0: every candidate
+_COST_ROLL = const(3600)        # one roll's replies generated, in the cap's model
 NET_PLAYS = const(48)        # beyond this many plays a linear prefilter picks which
 _BEST = const(1000000)      # above any equity
 # The 21 rolls, the 15 non-doubles (2 of 36 each) first, then the doubles.
@@ -65,7 +65,7 @@ _COST_GENERATE = const(2000)    # the least slice a generation is given
 _GEN_US = const(19500)          # device time of movegen.STEP_WORK walk steps
 COST_BASE = const(15000)        # the evaluator's base position set
 COST_NET = const(7500)          # one position scored by the network
-_COST_LINEAR = const(450)       # one reply ranked by the linear prefilter, in the cap's model
+_COST_LINEAR = const(140)       # one reply ranked by the linear prefilter, in the cap's model
 _COST_RANK = const(1600)        # a store chunk of replies (32) ranked by the linear prefilter
 _COST_PREFILTER = const(2500)   # a store chunk of the roll's plays ranked, NET_PLAYS kept
 
@@ -402,8 +402,8 @@ class Thinker:
         """The network scores one kept reply; the opponent's best is our
         lowest equity."""
         k = self.next
-        reply = self.replies.result_into(self.keep_index[k], self.reply)
-        e = evaluator.equity(self.scorer.score_after(reply))
+        p = self.scorer.score_after(self.replies.result_into(self.keep_index[k], self.reply))
+        e = 2 * p[0] - ONE + p[1] - p[3] + p[2] - p[4]     # evaluator.equity, a call less
         if e < self.roll_min:
             self.roll_min = e
         self.next = k + 1
