@@ -67,22 +67,24 @@ def test_readers_of_the_play_store_agree_on_its_layout():
 
 
 
-def test_plays_are_short_records_that_expand_to_the_full_ones():
-    # every play of a spread double: 6 bytes each in the store; expanded,
-    # each gives our counts and the blots it hit
+def test_plays_are_short_records_that_give_the_full_results():
+    # every play of a spread double: 6 bytes each in the store; each one's
+    # result, written by the walk, is the start with its steps made
     from firmware.engine import posid
     board = posid.from_position_id("4HPwATColKRMKg")
     plays = movegen.plays(board, 2, 2)
     assert plays.double and len(plays) == 1258
     assert len(plays.chunks) == (1258 + movegen.CHUNK_PLAYS - 1) // movegen.CHUNK_PLAYS
     assert all(len(c) == movegen.CHUNK_PLAYS * movegen._RECORD for c in plays.chunks)
-    out = bytearray(movegen._HITS + 3)
+    out = bytearray(50)
     for i in range(len(plays)):
-        result = plays.result(i)
-        plays.expand(i, out)
-        assert bytes(out[:25]) == result[:25]
-        hits = out[25] | out[26] << 8 | out[27] << 16
-        for t in range(1, 25):
-            # a blot of theirs on our point t before, none after: hit there
-            hit = board[49 - t] == 1 and result[49 - t] == 0
-            assert bool(hits >> (t - 1) & 1) == hit, (i, t)
+        made = bytearray(board)
+        for p, t in plays.move(i):
+            made[p - 1] -= 1
+            if t:
+                if made[49 - t] == 1:       # their blot, to their bar
+                    made[49 - t] = 0
+                    made[49] += 1
+                made[t - 1] += 1
+        assert plays.result(i) == bytes(made), i
+        assert plays.result_into(i, out) == made

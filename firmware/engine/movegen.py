@@ -35,12 +35,10 @@ _BAR = const(25)        # our bar as a point number
 _THEM_BAR = const(49)   # index of their bar
 _HOME = const(6)        # points 1..6 are our home board
 # A stored play (movewalk.RECORD bytes): 4 step codes p << 3 | d (0:
-# none), then the low 16 bits of its hash. Expanded (movewalk.expand): our
-# 25 counts after it, then the 24-bit mask of our points where it hit a
-# blot (their half follows from the start and those hits).
+# none), then the low 16 bits of its hash; movewalk.result writes the
+# position it leaves.
 _RECORD = const(6)
 _HASH = const(4)
-_HITS = const(25)
 CHUNK_PLAYS = const(32)     # plays per chunk of the store (Plays.chunk), as movewalk.CHUNK
 _CHUNK_SHIFT = const(5)
 # Candidate steps one Generation.step() walks by default: under 20 ms of the
@@ -106,15 +104,6 @@ class Plays:
         _RECORD bytes each, in generator order."""
         n = self.n - (c << _CHUNK_SHIFT)
         return self.chunks[c], (n if n < CHUNK_PLAYS else CHUNK_PLAYS)
-
-    def expand(self, i, out):
-        """Writes play i as a full record into out (at least _HITS + 3
-        bytes): our 25 counts after it, then the 24-bit mask of our points
-        where it hit (bit t - 1), as the linear prefilter reads them.
-        Allocates nothing."""
-        chunk, o = self._where(i)
-        walker.expand(chunk, o, self.start, out)
-        return out
 
     def move(self, i):
         """The steps ((from, to), ...) of play i, in the order played."""

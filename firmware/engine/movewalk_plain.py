@@ -42,10 +42,9 @@ LISTS = const(130)      # four source lists of 26, then 26 bytes of marks
 _MARKS = const(104)
 # A stored play: its 4 step codes p << 3 | d (0: none), then the low 16
 # bits of its hash. Its result is the start with the steps made (result()
-# writes it out; expand() writes our half and the blots hit).
+# writes it out).
 RECORD = const(6)
 _HASH_AT = const(4)
-_HITS_AT = const(25)    # expand()'s full record: our 25 counts, 3 bytes of hits
 CHUNK = const(32)       # plays per chunk
 CHUNK_SHIFT = const(5)
 
@@ -100,35 +99,6 @@ def context(store, board):
     # a walk that does not store never reads the table: one entry will do
     table = bytearray(2 * _FIRST_TABLE if store else 2)
     return [st, bytearray(50), bytearray(LISTS), bytearray(4), table, chunks, board, bytearray(25)]
-
-
-def expand(chunk, o: int, start, out):
-    """The record at chunk[o:] written into out in full: our 25 counts
-    after the play (the start's with its steps made), then the 24-bit mask
-    of our points where it hit a blot (bit t - 1), little-endian."""
-    c = ptr8(chunk)
-    s = ptr8(start)
-    d = ptr8(out)
-    land = ptr8(_LAND)
-    i = 0
-    while i < 25:
-        d[i] = s[i]
-        i += 1
-    hits = 0
-    j = 0
-    while j < 4:
-        code = c[o + j]
-        if code != 0:
-            t = land[code]
-            d[(code >> 3) - 1] -= 1
-            if t != 0:
-                if s[49 - t] != 0:
-                    hits |= 1 << (t - 1)
-                d[t - 1] += 1
-        j += 1
-    d[_HITS_AT] = hits & 255
-    d[_HITS_AT + 1] = hits >> 8 & 255
-    d[_HITS_AT + 2] = hits >> 16 & 255
 
 
 def result(chunk, o: int, start, out):

@@ -98,9 +98,10 @@ if sys.implementation.name == "micropython":
     @micropython.viper
     def _v_slots(acc, start, base, board, shift: int) -> int:
         # the changed inputs (as kernels_plain.changes), then their columns
-        # through the cache (as kernels_plain.cached) up to four a pass
-        # over the accumulator, the first pass adding to start's as it is
-        # copied (as kernels_plain.slots)
+        # through the cache (as kernels_plain.cached) in groups of four,
+        # a group's four in one pass over the accumulator (fewer one a
+        # pass), the first pass adding to start's as it is copied (as
+        # kernels_plain.slots)
         o = ptr16(CHANGES)  # noqa: F821
         b0 = ptr8(base)  # noqa: F821
         b1 = ptr8(board)  # noqa: F821
@@ -201,33 +202,27 @@ if sys.implementation.name == "micropython":
                 corr += m
                 cnt += 2
                 c += 2
-            # the group's columns, up to four a pass over the accumulator
+            # the group's columns: four in one pass, else one a pass
             i = 0
             while i < cnt:
                 refs[g[i]] = 1
                 col0 = ptr8(w + g[i] * n)  # noqa: F821
                 m0 = (g[i + 1] ^ h) - h
                 j = 0
-                if cnt - i >= 4:
+                if cnt - i >= 8:
                     refs[g[i + 2]] = 1
+                    refs[g[i + 4]] = 1
+                    refs[g[i + 6]] = 1
                     col1 = ptr8(w + g[i + 2] * n)  # noqa: F821
                     m1 = (g[i + 3] ^ h) - h
-                    if cnt - i >= 8:
-                        refs[g[i + 4]] = 1
-                        refs[g[i + 6]] = 1
-                        col2 = ptr8(w + g[i + 4] * n)  # noqa: F821
-                        m2 = (g[i + 5] ^ h) - h
-                        col3 = ptr8(w + g[i + 6] * n)  # noqa: F821
-                        m3 = (g[i + 7] ^ h) - h
-                        while j < n:
-                            a[j] = src[j] + m0 * col0[j] + m1 * col1[j] + m2 * col2[j] + m3 * col3[j]
-                            j += 1
-                        i += 8
-                    else:
-                        while j < n:
-                            a[j] = src[j] + m0 * col0[j] + m1 * col1[j]
-                            j += 1
-                        i += 4
+                    col2 = ptr8(w + g[i + 4] * n)  # noqa: F821
+                    m2 = (g[i + 5] ^ h) - h
+                    col3 = ptr8(w + g[i + 6] * n)  # noqa: F821
+                    m3 = (g[i + 7] ^ h) - h
+                    while j < n:
+                        a[j] = src[j] + m0 * col0[j] + m1 * col1[j] + m2 * col2[j] + m3 * col3[j]
+                        j += 1
+                    i += 8
                 else:
                     while j < n:
                         a[j] = src[j] + m0 * col0[j]

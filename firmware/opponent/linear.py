@@ -23,11 +23,9 @@ from firmware.opponent import weights
 
 _OFF = const(200)               # LINEAR's index of the side on roll's checkers off
 # movegen's store (movewalk.RECORD): a play as 4 step codes p << 3 | d, then
-# its hash; the walk's expand() writes it out in full: our 25 counts after
-# it, then the 24-bit mask of our points where it hit
+# its hash; the walk's result() writes the position it leaves
 _RECORD = const(6)
-_HITS = const(25)
-_FULL = bytearray(_HITS + 3)    # _rank's work: the play expanded
+_RESULT = bytearray(50)         # _rank's work: a play's result
 # Ranker.rank's state (an array of ints, as _rank reads it)
 _BASE_LEFT = const(0)
 _OFF_WEIGHT = const(1)
@@ -68,7 +66,7 @@ if sys.implementation.name != "micropython":
 else:
     import micropython
 
-    from firmware.engine.movewalk import expand as _expand
+    from firmware.engine.movewalk import result as _result
 
     @micropython.viper
     def _rank_viper(chunk, n: int, start, base, t, st, scores, index) -> int:
@@ -77,7 +75,7 @@ else:
         s32 = ptr32(st)
         sc = ptr32(scores)
         ix = ptr16(index)
-        counts = ptr8(_FULL)
+        res = ptr8(_RESULT)
         one = 1
         h32 = one << 31
         base_left = (s32[_BASE_LEFT] ^ h32) - h32
@@ -87,33 +85,29 @@ else:
         first = s32[_FIRST]
         r = 0
         while r < n:
-            # the play's counts on our side and its hits, as the walk keeps them
-            _expand(chunk, r * _RECORD, start, _FULL)
-            hits = counts[_HITS] | (counts[_HITS + 1] << 8) | (counts[_HITS + 2] << 16)
-            # the changed slots of the flipped result, by table
-            left = 0
+            # the play's result, as the walk writes it; the changed slots
+            # of its flipped board by table: their side where a blot was
+            # hit (their bar holds more), then ours
+            _result(chunk, r * _RECORD, start, _RESULT)
             d = 0
+            s = 0
+            if res[49] != b[24]:
+                while s < 25:
+                    old = b[s]
+                    new = res[s + 25]
+                    if old != new:
+                        d += tt[(s << 4) + new] - tt[(s << 4) + old]
+                    s += 1
             s = 25
+            left = 0
             while s < 50:
                 old = b[s]
-                new = counts[s - 25]
+                new = res[s - 25]
                 left += new
                 if old != new:
                     d += tt[(s << 4) + new] - tt[(s << 4) + old]
                 s += 1
             d += (base_left - left) * off_weight
-            # each blot hit leaves its point for the bar
-            if hits != 0:
-                h = 0
-                p = 1
-                while hits != 0:
-                    if hits & 1:
-                        d += tt[(24 - p) << 4] - tt[((24 - p) << 4) + 1]
-                        h += 1
-                    hits = hits >> 1
-                    p += 1
-                old = b[24]
-                d += tt[(24 << 4) + old + h] - tt[(24 << 4) + old]
             # kept in order, lowest first, after any equal score
             k = kept
             skip = 0

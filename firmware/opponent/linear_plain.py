@@ -1,17 +1,17 @@
-"""The linear prefilter's loops in plain Python: rank, the twin of the viper
-loop in firmware/opponent/linear.py, step for step, and after, the same
-estimate from a whole position (the reference the tests hold rank to).
+"""The linear prefilter's loops in plain Python: after, the estimate from a
+whole position (the reference the tests hold the viper loop to), and rank,
+the twin of the viper loop in firmware/opponent/linear.py: each play's
+result written by the walk, scored by after, kept among the best.
 CPython (no emitters) runs them; under MicroPython they are imported only
 to compare (tests/portable/test_linear.py), so the device holds none of
 them. base is the flipped position before the play; t is linear.table().
 """
 from micropython import const
 
-from firmware.engine.movewalk_plain import expand
+from firmware.engine.movewalk_plain import result as walk_result
 
 # as firmware/opponent/linear.py
 _RECORD = const(6)
-_HITS = const(25)
 _BASE_LEFT = const(0)
 _OFF_WEIGHT = const(1)
 _KEPT = const(2)
@@ -53,31 +53,11 @@ def rank(chunk, n, start, base, t, st, scores, index):
     kept = st[_KEPT]
     limit = st[_LIMIT]
     first = st[_FIRST]
-    counts = bytearray(_HITS + 3)
+    res = bytearray(50)
     for r in range(n):
-        # the play's counts on our side and its hits, as the walk keeps them
-        expand(chunk, r * _RECORD, start, counts)
-        hits = counts[_HITS] | counts[_HITS + 1] << 8 | counts[_HITS + 2] << 16
-        left = 0
-        d = 0
-        for s in range(25, 50):
-            old = base[s]
-            new = counts[s - 25]
-            left += new
-            if old != new:
-                d += t[s * 16 + new] - t[s * 16 + old]
-        d += (base_left - left) * off_weight
-        if hits:
-            h = 0
-            p = 1
-            while hits:
-                if hits & 1:
-                    d += t[(24 - p) * 16] - t[(24 - p) * 16 + 1]
-                    h += 1
-                hits >>= 1
-                p += 1
-            old = base[24]
-            d += t[24 * 16 + old + h] - t[24 * 16 + old]
+        # the play's result, as the walk writes it
+        walk_result(chunk, r * _RECORD, start, res)
+        d = after(base, res, t, base_left, off_weight)
         k = kept
         if k == limit:
             if d >= scores[k - 1]:
