@@ -66,7 +66,7 @@ _GEN_US = const(19500)          # device time of movegen.STEP_WORK walk steps
 COST_BASE = const(15000)        # the evaluator's base position set
 COST_NET = const(7500)          # one position scored by the network
 _COST_LINEAR = const(140)       # one reply ranked by the linear prefilter, in the cap's model
-_COST_RANK = const(1600)        # a store chunk of replies (32) ranked by the linear prefilter
+_COST_RANK = const(2800)        # a store chunk of replies (32) ranked by the linear prefilter
 _COST_PREFILTER = const(2500)   # a store chunk of the roll's plays ranked, NET_PLAYS kept
 
 
