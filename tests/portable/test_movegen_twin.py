@@ -153,3 +153,44 @@ def test_both_walks_write_each_play_result_as_its_steps_make_it():
                     assert bytes(plays.result_into(i, out)) == made
                 plays = None
                 gc.collect()
+
+
+def test_again_on_the_same_buffers_gives_a_fresh_generation_plays():
+    # roll after roll on one Generation's buffers, a spread double (its
+    # table grown, many chunks) among them, and a position where nothing
+    # moves: each roll's plays as a new Generation finds them
+    sequence = [(posid.from_position_id(HARD[1]), 2, 2), (position.START, 3, 1),
+                (posid.from_position_id(HARD[1]), 1, 1), (posid.from_position_id(HARD[5]), 6, 6),
+                (posid.from_position_id(HARD[6]), 5, 4)]
+    blocked = bytearray(50)
+    blocked[24] = 1                     # one checker on the bar, their home closed
+    for p in range(1, 7):
+        blocked[25 + p - 1] = 2
+    sequence.append((bytes(blocked), 6, 5))
+    for walk in (None, movewalk_plain):
+        gen = None
+        for board, d1, d2 in sequence:
+            if gen is None:
+                gen = movegen.Generation(board, d1, d2, walk)
+            else:
+                gen.again(board, d1, d2)
+            steps = 0
+            while not gen.step(97):
+                steps += 1
+            fresh = movegen.Generation(board, d1, d2, walk).finish()
+            assert same(gen.plays, fresh), (posid.position_id(board), d1, d2)
+            assert gen.plays.result(0) == fresh.result(0)
+            fresh = None
+            gc.collect()
+
+
+def test_again_needs_a_finished_generation():
+    gen = movegen.Generation(position.START, 3, 1)
+    try:
+        gen.again(position.START, 4, 2)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("again() on a generation under way")
+    gen.finish()
+    assert len(gen.again(position.START, 4, 2).finish()) == len(movegen.plays(position.START, 4, 2))
