@@ -160,32 +160,12 @@ class Generation:
 
     def __init__(self, board, d1, d2, walk=None):
         _check_dice(d1, d2)
-        self._walk = walker if walk is None else walk
-        self._spare = None
-        start = bytes(board)
-        self._start(start, d1, d2, self._walk.context(True, start))
-
-    def again(self, board, d1, d2):
-        """Starts another roll's generation on this finished one's buffers
-        (the walk's context, its first chunk of plays): a caller that
-        generates roll after roll, done with each roll's plays before the
-        next, makes no new ones. The plays found before are lost."""
-        ctx = self._spare
-        if ctx is None:
-            raise ValueError("again() needs a finished generation")
-        _check_dice(d1, d2)
-        self._spare = None
-        start = bytes(board)
-        self._walk.reset(ctx, start)
-        self._start(start, d1, d2, ctx)
-        return self
-
-    def _start(self, start, d1, d2, ctx):
-        self.start = start
-        self.plays = Plays(start, d1 == d2)
+        self.start = bytes(board)
+        self.plays = Plays(self.start, d1 == d2)
         self.work = 0
-        self._ctx = ctx
-        self.plays.chunks = ctx[5]
+        self._walk = walker if walk is None else walk
+        self._ctx = self._walk.context(True, self.start)
+        self.plays.chunks = self._ctx[5]
         if d1 == d2:
             self._dice = (d1, d1)
         else:
@@ -251,7 +231,6 @@ class Generation:
         plays.n = w.stored(ctx)
         plays.dice_used = w.best(ctx)
         del plays.chunks[(plays.n + CHUNK_PLAYS - 1) >> _CHUNK_SHIFT:]   # spare chunks
-        self._spare = ctx           # for again()
         self._ctx = None
         return True
 

@@ -218,25 +218,6 @@ def stored(ctx):
     return ctx[0][_N]
 
 
-def reset(ctx, board):
-    """Makes a context whose walks are done ready for walks from another
-    board (50 bytes), so that a caller generating roll after roll makes
-    no new buffers: the store back to its first chunk (the plays found
-    before are lost) and the duplicate table to its first size; start_run's
-    fresh flag clears the rest."""
-    st = ctx[0]
-    chunks = ctx[5]
-    del chunks[1:]
-    if not chunks:
-        chunks.append(bytearray(CHUNK * RECORD))
-    st[_CAP] = CHUNK
-    if st[_MASK] != _FIRST_TABLE - 1:
-        ctx[4] = None
-        ctx[4] = bytearray(2 * _FIRST_TABLE)
-        st[_MASK] = _FIRST_TABLE - 1
-    ctx[6] = board
-
-
 def grow(ctx):
     """Doubles the duplicate table after walk() said FULL (it is kept at
     most half full)."""

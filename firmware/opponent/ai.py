@@ -159,7 +159,6 @@ class Thinker:
         self.scorer = None
         self.ranker = None
         self.gen = None         # the movegen.Generation under way
-        self.reply_gen = None   # the look-ahead's, again() for each roll
         self.order = None       # indices the network scores; None: all
         self.ranking = None     # the prefilter's kept scores while it runs
         self.next = 0
@@ -266,7 +265,6 @@ class Thinker:
         self.order = None
         self.replies = None
         self.reply = None
-        self.reply_gen = None
         self.phase = DONE
 
     def _score_one(self):
@@ -374,13 +372,7 @@ class Thinker:
         ranking or the network's turn."""
         if self.gen is None:
             d1, d2 = _ROLL_DICE[self.roll]
-            # every roll's replies on the first one's buffers: the roll
-            # before is done with
-            if self.reply_gen is None:
-                self.reply_gen = movegen.Generation(self.reply_from, d1, d2)
-            else:
-                self.reply_gen.again(self.reply_from, d1, d2)
-            self.gen = self.reply_gen
+            self.gen = movegen.Generation(self.reply_from, d1, d2)
         complete, us = self._generate()
         if not complete:
             return us
