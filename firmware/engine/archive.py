@@ -242,7 +242,7 @@ def attach(record, os_module, opener, name):
 def finished(record):
     """(start, end) of each finished game at the front of the record."""
     data = record.data
-    starts = [i for i in game_starts(data)]
+    starts = list(game_starts(data))
     spans = []
     for k in range(len(starts)):
         end = starts[k + 1] if k + 1 < len(starts) else len(data)
@@ -287,7 +287,7 @@ def finish(record, a):
 def _release(record, a, n):
     """The first n games are the archive's: out of the heap, and counted
     there by the saves from now on."""
-    starts = [i for i in game_starts(record.data)]
+    starts = list(game_starts(record.data))
     cut = starts[n] if n < len(starts) else len(record.data)
     record.data = record.data[cut:]
     # the first frames of a generation (a new match, or a full archive

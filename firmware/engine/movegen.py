@@ -87,10 +87,7 @@ class Plays:
 
     def result(self, i):
         """The 50-byte position after play i."""
-        out = bytearray(50)
-        chunk, o = self._where(i)
-        walker.result(chunk, o, self.start, out)
-        return bytes(out)
+        return bytes(self.result_into(i, bytearray(50)))
 
     def result_into(self, i, out):
         """Writes the position after play i into out (a 50-byte bytearray)

@@ -402,8 +402,8 @@ class Thinker:
         """The network scores one kept reply; the opponent's best is our
         lowest equity."""
         k = self.next
-        p = self.scorer.score_after(self.replies.result_into(self.keep_index[k], self.reply))
-        e = 2 * p[0] - ONE + p[1] - p[3] + p[2] - p[4]     # evaluator.equity, a call less
+        reply = self.replies.result_into(self.keep_index[k], self.reply)
+        e = evaluator.equity(self.scorer.score_after(reply))
         if e < self.roll_min:
             self.roll_min = e
         self.next = k + 1

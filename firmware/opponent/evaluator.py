@@ -96,10 +96,11 @@ def use_viper(on):
 use_viper(kernels.VIPER is not None)
 
 
-def _terminal(board, out):
-    """Exact result when a side has borne off everything; else None."""
-    us_left = _census(board, 0) & _COUNT
-    them_left = _census(board, 25) & _COUNT
+def _terminal(board, us, them, out):
+    """Exact result when a side has borne off everything (us, them: each
+    side's census); else None."""
+    us_left = us & _COUNT
+    them_left = them & _COUNT
     if us_left and them_left:
         return None
     out[0] = ONE if not us_left else 0
@@ -149,10 +150,11 @@ class Scorer:
         """Five probabilities of board (side on roll's view), in ONE units.
 
         Returns the Scorer's own array, overwritten by the next call."""
-        if _terminal(board, self.out) is not None:
+        us = _census(board, 0)
+        them = _census(board, 25)
+        if _terminal(board, us, them, self.out) is not None:
             return self.out
-        if _census(board, 0) < _OUTSIDE and _census(board, 25) < _OUTSIDE \
-                and bearoff.probabilities(board, 0, 25, self.out) is not None:
+        if us < _OUTSIDE and them < _OUTSIDE and bearoff.probabilities(board, 0, 25, self.out) is not None:
             return self.out
         acc = self.acc
         facc = self.facc
