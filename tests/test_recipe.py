@@ -108,3 +108,28 @@ def test_error_report_scores_float_and_integer_networks(tmp_path, capsys):
     got = json.loads(capsys.readouterr().out)[recipe.CHECKPOINT]
     assert got["float"] < 1e-4
     assert 0 < got["integer"] == got["integer from float"] < 0.03
+
+
+def test_own_play_games_label_the_networks_best_plays(monkeypatch):
+    from tools.train import data
+    net = {k: v for k, v in np.load(recipe.CHECKPOINT).items()}
+    ranked = []
+
+    def spy(net, results):
+        eq = real(net, results)
+        ranked.append((results, eq))
+        return eq
+
+    real = data.net_equities
+    monkeypatch.setattr(data, "net_equities", spy)
+    rows = []
+    data.play_game(np.random.default_rng(5), rows, 0, candidates=1.0, net=net, top=2)
+    labelled = {bytes(b) for b, _ in rows}
+    assert ranked
+    for results, eq in ranked:
+        # each turn with a choice labels the network's two favourites
+        for i in np.argsort(-eq, kind="stable")[:2]:
+            assert sum(results[i][0:25]) == 0 or data.flip(results[i]) in labelled
+    again = []
+    data.play_game(np.random.default_rng(5), again, 0, candidates=1.0, net=net, top=2)
+    assert [bytes(b) for b, _ in again] == [bytes(b) for b, _ in rows]

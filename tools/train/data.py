@@ -15,6 +15,13 @@ legal play (seen by the side to roll next), so the network learns to rank
 the plays it will be asked to choose between, bad ones included. With
 --race, only race positions (the sides past each other) are kept, for a
 race network's data.
+
+With --player CHECKPOINT, one side of each game (at random) plays by that
+float network at 0-ply instead (always its best play), so the positions are
+the ones the network itself steers into, and the --candidates turns (both
+sides') label the results of the --top plays it ranks best rather than
+every play's: the plays it chooses between, its own mistakes among them,
+each with gnubg's answer.
 Deterministic for a given seed and gnubg_nn version.
 """
 import argparse
@@ -49,12 +56,39 @@ def is_over(board):
     return sum(board[0:25]) == 0 or sum(board[25:50]) == 0
 
 
-def play_game(rng, out, ply, candidates=0.0, against_pubeval=False, race=False):
+def gnubg_choice(rng, results):
+    """gnubg's 0-ply best play among the results (one that ends the game
+    first), or on a RANDOM_PLAY share of the turns with a choice a random one."""
+    if len(results) > 1 and rng.random() < RANDOM_PLAY:
+        return results[int(rng.integers(len(results)))]
+    best = None
+    for r in results:
+        if sum(r[0:25]) == 0:
+            return r
+        e = -equity(gnubg_nn.probabilities(to_gnubg(flip(r)), 0))
+        if best is None or e > best:
+            best, choice = e, r
+    return choice
+
+
+def net_equities(net, results):
+    """A float network's cubeless equity of each play's result for the side
+    that played it (a play that bears off the last checker above all)."""
+    from tools.train import netmath
+    flipped = netmath.as_array([flip(r) for r in results])
+    eq = -equity(netmath.float_probs(net, netmath.encode(flipped)).T)
+    eq[flipped[:, 25:].sum(1) == 0] = 9.0
+    return eq
+
+
+def play_game(rng, out, ply, candidates=0.0, against_pubeval=False, race=False, net=None, top=8):
     from firmware.engine.position import START, is_race
     board = START
     # against_pubeval: one side (at random) plays by pubeval, whose odd
-    # positions (deep backgames, broken primes) the network must also know.
+    # positions (deep backgames, broken primes) the network must also know;
+    # net: one side (at random) plays by that float network.
     pub_side = int(rng.integers(2)) if against_pubeval else -1
+    net_side = int(rng.integers(2)) if net is not None else -1
     side = 0
     d1, d2 = 0, 0
     while d1 == d2:
@@ -75,27 +109,23 @@ def play_game(rng, out, ply, candidates=0.0, against_pubeval=False, race=False):
             side ^= 1
             continue
         results = [from_gnubg_result(gnubg_nn.board_from_position_key(k)) for k in keys]
+        ours = net_equities(net, results) if net is not None and len(results) > 1 else None
         if candidates and len(results) > 1 and rng.random() < candidates and keep:
-            # Every play's result, as the side to roll next sees it: the
-            # positions the evaluator must rank against each other.
-            for r in results:
+            # Every play's result (or the network's best few), as the side
+            # to roll next sees it: the positions the evaluator must rank
+            # against each other.
+            labelled = results if ours is None else [results[i] for i in np.argsort(-ours, kind="stable")[:top]]
+            for r in labelled:
                 if sum(r[0:25]):
                     f = flip(r)
                     out.append((f, gnubg_nn.probabilities(to_gnubg(f), ply)))
         if side == pub_side:
             from tools.train import pubeval
             choice = results[pubeval.best_index(board, results)]
-        elif len(results) > 1 and rng.random() < RANDOM_PLAY:
-            choice = results[int(rng.integers(len(results)))]
+        elif side == net_side:
+            choice = results[0] if ours is None else results[int(np.argmax(ours))]
         else:
-            best = None
-            for r in results:
-                if sum(r[0:25]) == 0:
-                    choice = r
-                    break
-                e = -equity(gnubg_nn.probabilities(to_gnubg(flip(r)), 0))
-                if best is None or e > best:
-                    best, choice = e, r
+            choice = gnubg_choice(rng, results)
         board = flip(choice)
         side ^= 1
 
@@ -111,12 +141,18 @@ def main(argv=None):
                     help="one side of each game plays by pubeval")
     ap.add_argument("--race", action="store_true",
                     help="keep only race positions (the sides past each other)")
+    ap.add_argument("--player", help="a float checkpoint that plays one side of each game at 0-ply")
+    ap.add_argument("--top", type=int, default=8,
+                    help="with --player: how many of its best plays a --candidates turn labels")
     ap.add_argument("--out", default="build/train/data1.npz")
     args = ap.parse_args(argv)
+    if args.player and args.pubeval:
+        ap.error("--player and --pubeval each take one side: the other is gnubg's")
+    net = {k: v for k, v in np.load(args.player).items()} if args.player else None
     rng = np.random.default_rng(args.seed)
     rows = []
     for _ in range(args.games):
-        play_game(rng, rows, args.ply, args.candidates, args.pubeval, args.race)
+        play_game(rng, rows, args.ply, args.candidates, args.pubeval, args.race, net, args.top)
     boards = np.frombuffer(b"".join(r[0] for r in rows), dtype=np.uint8).reshape(-1, 50)
     probs = np.array([r[1] for r in rows], dtype=np.float32)
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
