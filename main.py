@@ -23,8 +23,6 @@ from micropython import const
 
 from firmware import forget
 from firmware.engine import save
-from firmware.engine.dice import Dice
-from firmware.engine.entropy import Pool
 from hw.power import SLEEP
 
 PASS_MS = const(10)          # one loop pass: the app asks for every 10-20 ms
@@ -38,10 +36,7 @@ ARCHIVE_FILE = "blot.arc"    # the finished games of the match in play (archive.
 _ALL_LINES = const(0x7FFFFFFF)
 CRASH_FILE = "blot.crash"    # the last crash, and how many came in a row
 _CRASH_LIMIT = const(3)      # crashes in a row before the saved game is set aside
-UPDATE_FILE = "blot.update"  # left by the menu's UPDATE, removed at the next start-up
-_SAFE_BUTTON = const(7)     # MENU held at power-on: update mode too
-GAME = const(0)              # what start_mode() finds
-UPDATE = const(1)
+UPDATE_FILE = "blot.update"  # left by the menu's UPDATE, removed at the next start-up (startup.py)
 
 _NO_EVENTS = b""
 
@@ -362,7 +357,7 @@ class Loop:
         return status
 
     def request_update(self):
-        """The menu's UPDATE: leave the flag for start_mode(), then run()
+        """The menu's UPDATE: leave the flag for startup.start_mode(), then run()
         resets the board. The game resumes from its last save afterwards."""
         self.write_due_save()
         try:
@@ -528,53 +523,21 @@ def run(loop, until=None):
         machine.reset()
 
 
-def make_dice(noise):
-    """The device's dice: `noise` (hw/entropy.py) health-tested at power-on
-    and conditioned (firmware/engine/entropy.py); a failed test shows on the
-    display (the app reads dice.fault)."""
-    pool = Pool(noise)
-    pool.start()
-    return Dice(pool)
-
-
-def menu_held():
-    """MENU held at power-on."""
-    from hw import board
-    return board.make_button_pins()[_SAFE_BUTTON].value() == 0
-
-
-def start_mode(os_module, menu_held):
-    """UPDATE when the menu's UPDATE left its flag or MENU is held, else GAME.
-
-    The flag is removed here, so it counts once: the power-on after an
-    update plays again whatever happened to the copy."""
-    try:
-        os_module.remove(UPDATE_FILE)
-        return UPDATE
-    except OSError:
-        pass
-    return UPDATE if menu_held else GAME
-
-
-def show_update(hw):
-    """Update mode's display. Nothing runs after it, so it does not scroll."""
-    from firmware.handheld import render
-    frame = bytearray(512)
-    render.screen(frame, "UPDATE", "READY", 0)
-    hw.matrix.show(frame)
-
-
 def main():
     from hw import board
-    if start_mode(os, menu_held()) == UPDATE:
+    import startup      # the start-up's code, let go before the game runs
+    if startup.start_mode(os, startup.menu_held(), UPDATE_FILE) == startup.UPDATE:
         print("Blot: update mode, no game and no watchdog: python -m tools.deploy flash")
         try:
-            show_update(board.setup(watchdog=False))
+            startup.show_update(board.setup(watchdog=False))
         except Exception as exc:    # a half-copied image: the REPL is what matters
             print_exception(exc)
         return
     hw = board.setup(watchdog=True)
-    run(Loop(hw, os, open, make_dice(hw.entropy)))
+    dice = startup.make_dice(hw.entropy)
+    startup = None
+    forget("startup")
+    run(Loop(hw, os, open, dice))
 
 
 if __name__ == "__main__":

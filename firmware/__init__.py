@@ -10,6 +10,6 @@ def forget(*names):
     for name in names:
         sys.modules.pop(name, None)
         cut = name.rfind(".")
-        package = sys.modules.get(name[:cut])
+        package = sys.modules.get(name[:cut]) if cut > 0 else None
         if package is not None and hasattr(package, name[cut + 1:]):
             delattr(package, name[cut + 1:])

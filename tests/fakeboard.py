@@ -3,8 +3,8 @@ game with its watchdog, update mode, and a USB cable that can be pulled, all
 behind the transport interface of tools/devlink/transport.py.
 
 The scripts the tool sends run here for real, under CPython, against this
-board's files (a stand-in `os` and `open`); the start-up decision is main.py's
-own start_mode(). Each command costs simulated time, and a watchdog left
+board's files (a stand-in `os` and `open`); the start-up decision is the image's
+own (startup.start_mode()). Each command costs simulated time, and a watchdog left
 unfed restarts the board as the RP2040's would.
 """
 import hashlib
@@ -15,6 +15,7 @@ import traceback
 from collections import namedtuple
 
 import main
+import startup
 from tools.devlink.transport import BoardError, MICROPYTHON_PID, NoAnswer, PICO_VID
 
 Port = namedtuple("Port", "device vid pid serial_number description")
@@ -146,13 +147,13 @@ class FakeBoard:
         return self.clock_ms - self.boot_ms
 
     def boot(self):
-        """Power-on or reset: main.py's own start-up decision."""
+        """Power-on or reset: the image's own start-up decision."""
         self.boots += 1
         self.boot_ms = self.clock_ms
         self.watchdog_fed = None
         if "main.py" not in self.files:
             self.mode = REPL
-        elif main.start_mode(_Os(self), self.menu_held) == main.UPDATE:
+        elif startup.start_mode(_Os(self), self.menu_held, main.UPDATE_FILE) == startup.UPDATE:
             self.mode = UPDATE
         else:
             self.mode = GAME

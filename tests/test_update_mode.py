@@ -69,13 +69,23 @@ def test_menu_held_at_power_on_is_update_mode_without_a_flag(tmp_path):
 
 
 def test_start_mode_reads_the_flag_once(tmp_path):
+    import startup
     flash = FolderFlash(str(tmp_path / "flash"))
-    assert main.start_mode(flash, False) == main.GAME
-    assert main.start_mode(flash, True) == main.UPDATE
-    save.write_atomic(flash, flash.open, main.UPDATE_FILE, b"update\n")
-    assert main.start_mode(flash, False) == main.UPDATE
+    flag = main.UPDATE_FILE
+    assert startup.start_mode(flash, False, flag) == startup.GAME
+    assert startup.start_mode(flash, True, flag) == startup.UPDATE
+    save.write_atomic(flash, flash.open, flag, b"update\n")
+    assert startup.start_mode(flash, False, flag) == startup.UPDATE
     assert flash.listdir() == []
-    assert main.start_mode(flash, False) == main.GAME
+    assert startup.start_mode(flash, False, flag) == startup.GAME
+
+
+def test_the_start_up_is_let_go_once_the_game_runs(tmp_path):
+    import sys
+    sim = Sim(FolderFlash(str(tmp_path / "flash")), seed=3)
+    assert not sim.updating and "startup" not in sys.modules
+    sim.cut_power(hold=("MENU",))
+    assert sim.updating and "startup" not in sys.modules
 
 
 def test_a_flag_that_cannot_be_written_is_reported(tmp_path):

@@ -28,6 +28,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("hw", "firmware")
 SOURCE_FILES = ("boot.py", "main.py")
+ROOT_MODULES = ("startup.py",)   # beside them, compiled: main.py imports it at power-on
 BIN = os.path.dirname(sys.executable)
 
 # The rp2 port's LittleFS on a 2 MB Pico: 1408 KB, in 4 KB blocks. The image
@@ -60,6 +61,9 @@ def device_files(root=ROOT):
                 with open(os.path.join(root, rel)) as f:
                     native = NATIVE.search(f.read())
                 files.append((rel, "native" if native else "compile"))
+    for name in ROOT_MODULES:
+        if os.path.exists(os.path.join(root, name)):
+            files.append((name, "compile"))
     for name in SOURCE_FILES:
         if os.path.exists(os.path.join(root, name)):
             files.append((name, "copy"))

@@ -22,6 +22,7 @@ else:
 import machine
 
 import main
+from firmware import forget
 from firmware.engine.dice import Dice, SeededSource
 from hw import board as hw_board
 
@@ -66,7 +67,7 @@ class Sim:
         self.seed = seed
         self.app_class = app_class
         self.on_boot = on_boot          # called with the Sim after each start-up
-        # True: the device's dice (main.make_dice over hw/entropy.py and the
+        # True: the device's dice (startup.make_dice over hw/entropy.py and the
         # simulated ring oscillator, seeded from `seed`); False: SeededSource
         self.entropy = entropy
         self.boots = 0
@@ -101,10 +102,11 @@ class Sim:
             board.reset_cause = machine.WDT_RESET
         self.boots += 1
         run_boot_py()
-        self.updating = main.start_mode(self.flash, main.menu_held()) == main.UPDATE
+        import startup      # as main.main(): loaded for the start-up, then let go
+        self.updating = startup.start_mode(self.flash, startup.menu_held(), main.UPDATE_FILE) == startup.UPDATE
         if self.updating:
             self.loop = _NoLoop()
-            main.show_update(hw_board.setup(watchdog=False))
+            startup.show_update(hw_board.setup(watchdog=False))
         else:
             hw = hw_board.setup(watchdog=True)
             if self.entropy:
@@ -112,10 +114,12 @@ class Sim:
                 # from the seed too, so a run repeats exactly
                 urandom = SeededSource(self.seed * 7919 + self.boots)
                 hw.entropy.extra = lambda: bytes(urandom.byte() for _ in range(32))
-                dice = main.make_dice(hw.entropy)
+                dice = startup.make_dice(hw.entropy)
             else:
                 dice = Dice(SeededSource(self.seed * 1009 + self.boots))
             self.loop = main.Loop(hw, self.flash, self.flash.open, dice, self.app_class)
+        startup = None
+        forget("startup")
         if self.on_boot is not None:
             self.on_boot(self)
 
