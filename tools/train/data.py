@@ -22,6 +22,7 @@ the ones the network itself steers into, and the --candidates turns (both
 sides') label the results of the --top plays it ranks best rather than
 every play's: the plays it chooses between, its own mistakes among them,
 each with gnubg's answer.
+
 Deterministic for a given seed and gnubg_nn version.
 """
 import argparse
