@@ -118,7 +118,6 @@ class Sim:
             else:
                 dice = Dice(SeededSource(self.seed * 1009 + self.boots))
             self.loop = main.Loop(hw, self.flash, self.flash.open, dice, self.app_class)
-        startup = None
         forget("startup")
         if self.on_boot is not None:
             self.on_boot(self)
