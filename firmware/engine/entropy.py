@@ -23,7 +23,7 @@ from micropython import const
 # With a false alarm rate of 2**-20 per sample, SP 800-90B's cutoffs are
 #   repetition count:    1 + ceil(20 / H)                       = 21
 #   adaptive proportion: 1 + CRITBINOM(512, 2**-H, 1 - 2**-20)  = 311
-# (tests/test_entropy.py computes both again from these formulas).
+# (tests/engine/test_entropy_cutoffs.py computes both again from these formulas).
 RCT_CUTOFF = const(21)
 APT_WINDOW = const(512)
 APT_CUTOFF = const(311)

@@ -3,8 +3,8 @@ results, per play and per position (test_kernels_thinker.py: the Thinker's
 choices at every level).
 
 Under CPython there are no emitters (kernels.VIPER is None) and these tests
-have nothing to compare; tests/test_under_micropython.py runs them under the
-MicroPython unix port, where both paths run in one process.
+have nothing to compare; tests/deploy/test_under_micropython.py runs them
+under the MicroPython unix port, where both paths run in one process.
 """
 from array import array
 

@@ -2,7 +2,7 @@
 the same order, roll by roll; and a generation spread over many small
 steps gives the same plays as one done at once.
 
-Under the MicroPython unix port (tests/test_under_micropython.py) movegen
+Under the MicroPython unix port (tests/deploy/test_under_micropython.py) movegen
 uses the viper walk and this compares it with the twin; under CPython both
 sides are the twin, and the test checks only that the walker was chosen.
 """

@@ -35,7 +35,7 @@ game for the level (with its standard error over the game pairs), win and
 gammon rates; with --luck also the luck-adjusted points per game
 (tools.bench.luck: each roll's luck by gnubg's 0-ply taken out, the same
 expectation with a far smaller standard error). The level plays through tools.train.netmath.IntNet, the numpy twin of
-firmware/opponent/evaluator.py that tests/test_evaluator_twin.py holds equal to it,
+firmware/opponent/evaluator.py that tests/opponent/test_evaluator_twin.py holds equal to it,
 over firmware.engine.movegen's plays in their order, with firmware.opponent.ai's noise: the
 same choices as firmware.opponent.ai.Thinker, faster.
 
@@ -76,7 +76,7 @@ ONE = netmath.ONE
 class BlasNet(netmath.IntNet):
     """IntNet with its three products done in float64 by BLAS, then turned
     back to ints: exact (every sum stays far below 2**53), several times
-    faster on big batches. tests/test_ai.py holds it equal to IntNet."""
+    faster on big batches. tests/opponent/test_ai.py holds it equal to IntNet."""
 
     def __init__(self, w):
         super().__init__(w)

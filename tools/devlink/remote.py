@@ -1,7 +1,7 @@
 """What the deploy tool runs on the board, and reading its answers.
 
 Every script here is plain MicroPython (os, hashlib, binascii, time, sys) run
-through the transport's exec(); tests/test_deploy.py also runs them under the
+through the transport's exec(); tests/deploy/test_deploy.py also runs them under the
 MicroPython unix port. Paths on the board are relative to its root: "main.py",
 "firmware/engine/save.mpy".
 """

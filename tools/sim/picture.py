@@ -9,7 +9,7 @@ simulated buttons:
 
     python -m tools.sim.picture [--docs DIR]
 
-tests/test_sim_picture.py makes them again and compares them pixel for pixel.
+tests/e2e/test_sim_picture.py makes them again and compares them pixel for pixel.
 """
 import argparse
 import os

@@ -2,7 +2,7 @@
 network trained by tools/train/net.py, and the integer network exactly as the
 device computes it, for whole batches of positions.
 
-tests/test_evaluator_twin.py checks that int_probs() equals
+tests/opponent/test_evaluator_twin.py checks that int_probs() equals
 firmware.opponent.evaluator.evaluate() position by position, so benchmarks may use the
 fast twin and still measure what ships.
 """

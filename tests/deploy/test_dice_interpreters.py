@@ -4,7 +4,7 @@ import subprocess
 
 from firmware.engine.dice import Dice, SeededSource
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCRIPT = (
     "import sys; sys.path.insert(0, 'tools/hostlib'); sys.path.insert(0, '')\n"
     "from firmware.engine.dice import Dice, SeededSource\n"

@@ -1,5 +1,5 @@
 """The deploy tool (tools/deploy.py, tools/devlink) against a simulated board
-(tests/fakeboard.py): a running game and its watchdog, update mode, a copy cut
+(tests/deploy/fakeboard.py): a running game and its watchdog, update mode, a copy cut
 short, stale files of an earlier image, the player's files and an old save
 (one the new firmware cannot read, one in the older payload format it
 reads), no board and two boards; a copy cut short and no board answering
@@ -16,8 +16,9 @@ from firmware.engine import save
 from firmware.engine.dice import Dice, SeededSource
 from firmware.engine.game import Match
 from firmware.handheld.app import App
-from tests import fakeboard, oldsave
-from tests.fakeboard import FakeBoard, Port, pico_port
+from tests import oldsave
+from tests.deploy import fakeboard
+from tests.deploy.fakeboard import FakeBoard, Port, pico_port
 from tools import deploy
 from tools.devlink import remote, update
 from tools.devlink.transport import (BoardError, MpremoteTransport, NoAnswer, PortError,

@@ -19,7 +19,8 @@ def folder():
         dest = tempfile.mkdtemp(prefix="blot-mpy-")
         atexit.register(shutil.rmtree, dest, True)
         sim_mpy.build(dest, PACKAGES)
-        for name in ("tests/__init__.py", "tests/mpy_runner.py"):
+        for name in ("tests/__init__.py", "tests/deploy/mpy_runner.py"):
+            os.makedirs(os.path.dirname(os.path.join(dest, name)), exist_ok=True)
             shutil.copy(os.path.join(sim_mpy.ROOT, name), os.path.join(dest, name))
         _folder.append(dest)
     return _folder[0]

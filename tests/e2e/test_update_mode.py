@@ -14,7 +14,7 @@ from tools.sim.flash import FolderFlash
 from tools.sim.player import Player, board_after, is_text
 
 from tests import oldsave
-from tests.test_e2e_power import game_at_a_roll, resume_any
+from tests.e2e.test_e2e_power import game_at_a_roll, resume_any
 
 
 def lines(sim):

@@ -147,7 +147,7 @@ else:
     import os
     import subprocess
 
-    ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
     def run_check(path):
         """Runs a LittleFS check file under the MicroPython unix port; its output."""
@@ -159,4 +159,4 @@ else:
         return result.stdout
 
     def test_power_cut_inside_every_littlefs_write_keeps_a_save():
-        assert "every one recovered" in run_check("tests/test_save_littlefs.py")
+        assert "every one recovered" in run_check("tests/deploy/test_save_littlefs.py")

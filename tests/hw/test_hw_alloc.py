@@ -4,7 +4,7 @@ MemoryError. The peripherals are plain stand-ins, so only driver code runs."""
 import os
 import subprocess
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
 
 SCRIPT = r"""

@@ -1,7 +1,7 @@
 """firmware/ runs unchanged on the device: every module compiles for the
 RP2040 with mpy-cross, imports only modules MicroPython has (never hw/ or
 machine), and imports under the MicroPython unix port with a Pico-sized heap,
-compiled to .mpy as on a Pico (tests/mpy_image.py).
+compiled to .mpy as on a Pico (tests/deploy/mpy_image.py).
 Inside firmware/ the imports point one way: handheld -> opponent -> engine."""
 import ast
 import glob
@@ -10,9 +10,9 @@ import subprocess
 
 import pytest
 
-from tests import mpy_image
+from tests.deploy import mpy_image
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.join(ROOT, ".venv", "bin")
 FIRMWARE = sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "firmware", "**", "*.py"), recursive=True))
 # Built-in modules of MicroPython's rp2 port that behave the same on the host.

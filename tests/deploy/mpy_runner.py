@@ -1,6 +1,6 @@
 """Runs portable test modules under the MicroPython unix port.
 
-    micropython -X heapsize=200k tests/mpy_runner.py tests/portable/test_x.py ...
+    micropython -X heapsize=200k tests/deploy/mpy_runner.py tests/portable/test_x.py ...
 
 A portable test module holds plain `test_*` functions that use only `assert`,
 so pytest collects the same file under CPython. Prints one line per failure

@@ -1,5 +1,5 @@
 """The device image build (tools/deploy.py), as CI runs it; putting it on a
-board is tests/test_deploy.py."""
+board is tests/deploy/test_deploy.py."""
 import os
 import shutil
 import subprocess

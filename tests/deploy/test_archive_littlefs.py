@@ -41,7 +41,7 @@ def check():
     import vfs
     from firmware.engine import archive
     from firmware.engine.matchrecord import MatchRecord
-    from tests.test_save_littlefs import BLOCK, BLOCKS, PROGSIZE, NorFlash, mount
+    from tests.deploy.test_save_littlefs import BLOCK, BLOCKS, PROGSIZE, NorFlash, mount
 
     data = games(3)
     first_two = data[:data.index(bytes((0xF0,)), 5)]
@@ -101,7 +101,7 @@ if sys.implementation.name == "micropython":
         sys.path.insert(0, "")
         check()
 else:
-    from tests.test_save_littlefs import run_check
+    from tests.deploy.test_save_littlefs import run_check
 
     def test_power_cut_inside_every_littlefs_write_keeps_the_archived_games():
-        assert "every one recovered" in run_check("tests/test_archive_littlefs.py")
+        assert "every one recovered" in run_check("tests/deploy/test_archive_littlefs.py")

@@ -3,7 +3,7 @@ import zlib
 
 from tools.sim import png as frame_png
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def _png_rows(data):

@@ -12,7 +12,7 @@ from tools.sim.flash import FolderFlash
 from tools.sim import reader
 from tools.sim.player import Player, Stuck, is_text, runner
 
-from tests.test_e2e_power import apps_mat_text, run_until
+from tests.e2e.test_e2e_power import apps_mat_text, run_until
 
 
 def match_after_games(tmp_path, games, seed=8):

@@ -1,13 +1,13 @@
 """The deploy tool through the real transport: mpremote's command line
-against a MicroPython board on a pseudo-terminal (tests/picoemu.py, the
-unix port behind the raw REPL). Slower than tests/test_deploy.py (mpremote
+against a MicroPython board on a pseudo-terminal (tests/deploy/picoemu.py, the
+unix port behind the raw REPL). Slower than tests/deploy/test_deploy.py (mpremote
 runs, and the real 6.5 s wait for a watchdog), so one flash and one pull."""
 import datetime
 import os
 
 from firmware.engine import save
-from tests.picoemu import PicoEmulator
-from tests.test_deploy import save_record
+from tests.deploy.picoemu import PicoEmulator
+from tests.deploy.test_deploy import save_record
 from tools import deploy
 from tools.devlink import remote
 
