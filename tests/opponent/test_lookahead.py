@@ -53,3 +53,19 @@ def test_collect_and_replay():
     assert out["4,1200,6,5000"]["same_choice_as_first"] == 1
     # one candidate: never searched
     assert out["1,1200,6"]["work_ms_max"] == 0
+
+
+def test_reply_values_best_reply_or_soft_minimum():
+    none = lookahead._NONE
+    values = np.array([[100, 300, 120, none], [500, none, none, none]], dtype=np.int64)
+    assert list(lookahead.reply_values(values, 4)) == [100, 500]
+    # only the replies the setting scores count
+    assert list(lookahead.reply_values(values, 1)) == [100, 500]
+    soft = lookahead.reply_values(values, 4, soft=20)
+    # weights 1, e^-10, e^-1 for the first roll; an empty slot weighs nothing
+    w = np.exp([0.0, -10.0, -1.0])
+    assert soft[0] == round((w * [100, 300, 120]).sum() / w.sum())
+    assert soft[1] == 500
+    # a cold softness is the minimum again, a warm one tends to the mean
+    assert list(lookahead.reply_values(values, 4, soft=1)) == [100, 500]
+    assert abs(lookahead.reply_values(values, 3, soft=10 ** 6)[0] - 520 / 3) < 1

@@ -12,11 +12,13 @@ rolls, the number of the opponent's replies and the network's equities
 best, in that order; and each candidate's value by GNU Backgammon at
 --judge-ply. One collection serves any setting of the search.
 
-replay: each setting CANDIDATES,MARGIN,REPLIES[,CAP[,PRUNE]] searched over
+replay: each setting CANDIDATES,MARGIN,REPLIES[,CAP[,PRUNE[,SOFT]]] searched over
 the collection as firmware.opponent.ai.Thinker searches (the work cap
 counts ai.roll_work; PRUNE, in 1/10000 points, drops a candidate partway
 once it trails the best complete candidate on the rolls searched so far
-by more than PRUNE times the weight of the rolls still to come); for each,
+by more than PRUNE times the weight of the rolls still to come; SOFT, in
+1/10000 points, values each roll by the replies' soft minimum,
+`reply_values`); for each,
 the equity its choices give away against the best candidate by the judge,
 its gain over the first setting decision by decision with a standard
 error, how often it makes the first setting's choice, and its modelled
@@ -107,17 +109,32 @@ def collect(positions, seed, judge_ply=2, tables=weights):
             "values": np.array(values), "ranks": np.array(ranks), "ends": np.array(ends), "judge_ply": judge_ply, "seed": seed}
 
 
-def search(eq0, counts, values, ends, k, margin, replies, cap=ai.SEARCH_WORK, prune=0, order=None):
+def reply_values(values, replies, soft=0):
+    """Each roll's value to us (values[..., :replies], our equities after
+    each kept reply): the opponent's best reply, as the Thinker takes it;
+    with soft (1/ONE points), the replies' mean weighted by
+    exp(-(v - best) / soft), an experiment: the best of several noisy
+    estimates is lower than the estimate of the reply the opponent
+    actually plays, more so where many replies are close."""
+    v = values[..., :replies]
+    best = v.min(axis=-1)
+    if not soft:
+        return best
+    w = np.where(v >= _NONE, 0.0, np.exp(-(np.minimum(v, _NONE) - best[..., None]) / soft))
+    return np.rint((w * np.where(v >= _NONE, 0, v)).sum(axis=-1) / w.sum(axis=-1)).astype(np.int64)
+
+
+def search(eq0, counts, values, ends, k, margin, replies, cap=ai.SEARCH_WORK, prune=0, order=None, soft=0):
     """One decision's choice (an index into the candidates), its modelled
     work and the candidates searched, as ai.Thinker searches with these
     settings (tools.bench.ai.searched_choice); order: the rolls' order
-    (indices into ai's), which only pruning feels."""
+    (indices into ai's), which only pruning feels; soft: reply_values."""
     n = 1
     while n < k and n < WIDEST and eq0[n] >= eq0[0] - margin:
         n += 1
     if n == 1 or ends[0]:
         return 0, 0, 1
-    rolls = values[:n, :, :replies].min(axis=2) * bench_ai.ROLL_WEIGHTS
+    rolls = reply_values(values[:n], replies, soft) * bench_ai.ROLL_WEIGHTS
     return bench_ai.searched_choice(rolls, counts[:n], ends[:n], replies, cap, prune, order=order)
 
 
@@ -130,8 +147,9 @@ def replay(data, configs, order=None):
         k, margin, replies = setting[:3]
         cap = setting[3] * 1000 if len(setting) > 3 else ai.SEARCH_WORK
         prune = setting[4] if len(setting) > 4 else 0
+        soft = setting[5] if len(setting) > 5 else 0
         picks, work, searched = zip(*(search(eq0[d], counts[d], values[d], ends[d], k, margin, replies,
-                                             cap, prune, order) for d in range(len(eq0))))
+                                             cap, prune, order, soft) for d in range(len(eq0))))
         loss = top - judged[np.arange(len(eq0)), list(picks)]
         work = np.array(work) / 1000.0
         deep = work > 0
@@ -162,7 +180,7 @@ def main(argv=None):
     ap.add_argument("--judge-ply", type=int, default=2)
     ap.add_argument("--out", help="collect: the .npz to write")
     ap.add_argument("--configs", default="4,1200,6 6,2000,8,0",
-                    help="replay: CANDIDATES,MARGIN,REPLIES[,CAP ms (0: none)[,PRUNE]] ...")
+                    help="replay: CANDIDATES,MARGIN,REPLIES[,CAP ms (0: none)[,PRUNE[,SOFT]]] ...")
     ap.add_argument("--order", help="replay: the rolls' order for pruning, 21 indices into ai's"
                     " (the 15 non-doubles 1-2 .. 5-6, then 1-1 .. 6-6)")
     args = ap.parse_args(argv)
