@@ -128,6 +128,14 @@ def test_device_features_match_the_twin():
         assert evaluator._features(flip(board), 25, 0, f) == [int(v) for v in row], board
 
 
+def test_encoding_in_parts_is_the_encoding_whole(monkeypatch):
+    boards = np.frombuffer(b"".join(_positions(300, 6)), dtype=np.uint8).reshape(-1, 50)
+    whole = netmath.encode(boards)
+    monkeypatch.setattr(netmath, "_ENCODE_PART", 64)
+    assert (netmath.encode(boards) == whole).all()
+    assert (netmath.encode(list(boards)) == whole).all()
+
+
 def test_features_of_known_positions():
     # each side's back checkers escape on 24 rolls (not landing on the 5,
     # 7 or 12 pips, nor 5-5); the best-contained point gets away on 22

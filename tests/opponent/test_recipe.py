@@ -133,3 +133,20 @@ def test_own_play_games_label_the_networks_best_plays(monkeypatch):
     again = []
     data.play_game(np.random.default_rng(5), again, 0, candidates=1.0, net=net, top=2)
     assert [bytes(b) for b, _ in again] == [bytes(b) for b, _ in rows]
+
+
+def test_error_by_gnubg_class():
+    from tools.train import data, error
+    rng = np.random.default_rng(3)
+    out = []
+    for _ in range(4):
+        data.play_game(rng, out, 0)
+    boards = np.frombuffer(b"".join(bytes(b) for b, _ in out), dtype=np.uint8).reshape(-1, 50)
+    labels = netmath.equity(np.array([p for _, p in out], dtype=np.float64), 1.0)
+    classes = error.gnubg_classes(boards)
+    assert classes[0] == "contact" and set(classes) <= {"contact", "crashed", "race", "bear-off", "over"}
+    got = error.errors("tools/data/evaluator_net.npz", boards, labels, classes)
+    split = got["by class"]
+    assert abs(sum(c["positions"] for c in split.values()) - 1) < 0.01
+    assert abs(sum(c["share of the error"] for c in split.values()) - 1) < 0.01
+    assert 0 < got["integer"] < 0.2 and split["contact"]["integer"] > 0

@@ -197,10 +197,7 @@ def main(argv=None):
     order = rng.permutation(len(boards))
     held = order[: len(boards) // 20]
     used = order[len(boards) // 20:]
-    # in parts: the features' int64 temporaries of millions of boards at
-    # once would take several GB
-    x = np.concatenate([netmath.encode(boards[i:i + 262144])[:, :args.inputs]
-                        for i in range(0, len(boards), 262144)])
+    x = netmath.encode(boards)[:, :args.inputs]
     if args.teacher:
         teacher = {k: v for k, v in np.load(args.teacher).items()}
         probs = np.concatenate([netmath.float_probs(teacher, x[i:i + 65536])

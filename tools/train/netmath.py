@@ -280,8 +280,19 @@ def flip_array(b):
     return np.concatenate([b[:, 25:], b[:, :25]], axis=1)
 
 
+_ENCODE_PART = 262144      # boards a pass: the features' int64 temporaries
+                           # of millions at once would take several GB
+
+
 def encode(boards):
     """uint8 (N, 50) boards -> uint8 (N, INPUTS) inputs, as the device sees them."""
+    if len(boards) > _ENCODE_PART:
+        return np.concatenate([_encode(boards[i:i + _ENCODE_PART])
+                               for i in range(0, len(boards), _ENCODE_PART)])
+    return _encode(boards)
+
+
+def _encode(boards):
     b = as_array(boards)
     n = len(b)
     x = np.zeros((n, 50, 4), dtype=np.uint8)
