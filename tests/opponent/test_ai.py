@@ -287,6 +287,10 @@ def test_judge_scores_each_setting_against_the_best_choice():
     for k in names:
         whole = ((n - r) * res[k]["contact"] + r * (res[k]["race"] or 0)) / n
         assert abs(whole - res[k]["loss"]) < 0.0002
+        # and by gnubg's class: every decision in one
+        split = res[k]["by class"]
+        assert sum(c for _, c in split.values()) == n
+        assert abs(sum(m * c for m, c in split.values()) / n - res[k]["loss"]) < 0.0002
 
 
 def test_gnubg_net_is_gnubgs_zero_ply_behind_the_twins_interface():

@@ -63,7 +63,7 @@ import numpy as np
 from tools.bench import devicetime
 from tools.bench import luck as bench_luck
 from tools.sim import mpy as sim_mpy
-from tools.train import netmath, pubeval
+from tools.train import error as train_error, netmath, pubeval
 from firmware.opponent import ai, weights
 from firmware.engine import movegen, position
 from firmware.engine.position import START, flip, winner_kind
@@ -676,7 +676,7 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
     names = [add("", net, weights, *setting) for setting in settings]
     first = names[0] if names else None
     loss = {k: [] for k in players}
-    in_race = []
+    in_race, boards = [], []
     for board, d1, d2 in self_play_positions(positions, seed, players["0-ply"]):
         if len(movegen.plays(board, d1, d2)) == 1:
             continue
@@ -684,10 +684,12 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
         values = {r: bench_luck.result_value(r, ply) for r in set(picks.values())}
         best = max(values.values())
         in_race.append(position.is_race(board))
+        boards.append(bytes(board))
         for k in players:
             loss[k].append(best - values[picks[k]])
     base = np.array(loss["0-ply"])
     in_race = np.array(in_race, dtype=bool)
+    classes = train_error.gnubg_classes(np.frombuffer(b"".join(boards), dtype=np.uint8).reshape(-1, 50))
     out = {"decisions": len(base), "race decisions": int(in_race.sum()), "judge_ply": ply}
     for k, v in loss.items():
         v = np.array(v)
@@ -696,7 +698,10 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
         out[k] = {"loss": round(float(v.mean()), 4), "gain": round(float(gain.mean()), 4),
                   "se": round(float(gain.std(ddof=1) / math.sqrt(len(gain))), 4),
                   "contact": round(float(v[~in_race].mean()), 4),
-                  "race": round(float(v[in_race].mean()), 4) if in_race.any() else None}
+                  "race": round(float(v[in_race].mean()), 4) if in_race.any() else None,
+                  # and by GNU Backgammon's class of the position (its network's)
+                  "by class": {c: [round(float(v[classes == c].mean()), 4), int((classes == c).sum())]
+                               for c in ("contact", "crashed", "race", "bear-off") if (classes == c).any()}}
         if first is not None and k != first:
             # against the first setting, decision by decision
             gain = np.array(loss[first]) - v
