@@ -288,9 +288,20 @@ def test_judge_scores_each_setting_against_the_best_choice():
         whole = ((n - r) * res[k]["contact"] + r * (res[k]["race"] or 0)) / n
         assert abs(whole - res[k]["loss"]) < 0.0002
         # and by gnubg's class: every decision in one
-        split = res[k]["by class"]
-        assert sum(c for _, c in split.values()) == n
-        assert abs(sum(m * c for m, c in split.values()) / n - res[k]["loss"]) < 0.0002
+        for split in (res[k]["by class"], res[k]["by phase"]):
+            assert sum(c for _, c in split.values()) == n
+            assert abs(sum(m * c for m, c in split.values()) / n - res[k]["loss"]) < 0.0002
+        assert res[k]["by phase"]["race"][1] == r
+
+
+def test_judge_phases():
+    from tools.bench import ai as bench
+    from firmware.engine.position import START
+    home = bytes([3, 3, 3, 2, 2, 2] + [0] * 19) + START[25:]
+    assert bench._phase(START, False) == "other contact"
+    assert bench._phase(home, False) == "bearing off in contact"
+    assert bench._phase(home[25:] + home[:25], False) == "holding against a bear-off"
+    assert bench._phase(home, True) == "race"
 
 
 def test_gnubg_net_is_gnubgs_zero_ply_behind_the_twins_interface():

@@ -641,6 +641,27 @@ def self_play_positions(count, seed, player, share=0.2):
     return found[:count]
 
 
+PHASES = ("bearing off in contact", "holding against a bear-off", "other contact", "race")
+
+
+def _phase(board, in_race):
+    """The judge's phases: the side on roll with every checker home while
+    the sides are in contact; the other side so; any other contact; a race."""
+    if in_race:
+        return PHASES[3]
+    if not any(board[6:25]):
+        return PHASES[0]
+    if not any(board[31:50]):
+        return PHASES[1]
+    return PHASES[2]
+
+
+def _split(loss, labels, names):
+    """Each label's mean loss and number of decisions."""
+    return {c: [round(float(loss[labels == c].mean()), 4), int((labels == c).sum())]
+            for c in names if (labels == c).any()}
+
+
 def judge(positions, seed, configs, ply=1, other=None, race=None):
     """Decision quality: for positions from 0-ply self-play, a random roll
     each, every configuration's choice scored by GNU Backgammon at `ply`;
@@ -690,6 +711,7 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
     base = np.array(loss["0-ply"])
     in_race = np.array(in_race, dtype=bool)
     classes = train_error.gnubg_classes(np.frombuffer(b"".join(boards), dtype=np.uint8).reshape(-1, 50))
+    phases = np.array([_phase(b, r) for b, r in zip(boards, in_race)])
     out = {"decisions": len(base), "race decisions": int(in_race.sum()), "judge_ply": ply}
     for k, v in loss.items():
         v = np.array(v)
@@ -700,8 +722,8 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
                   "contact": round(float(v[~in_race].mean()), 4),
                   "race": round(float(v[in_race].mean()), 4) if in_race.any() else None,
                   # and by GNU Backgammon's class of the position (its network's)
-                  "by class": {c: [round(float(v[classes == c].mean()), 4), int((classes == c).sum())]
-                               for c in ("contact", "crashed", "race", "bear-off") if (classes == c).any()}}
+                  "by class": _split(v, classes, ("contact", "crashed", "race", "bear-off")),
+                  "by phase": _split(v, phases, PHASES)}
         if first is not None and k != first:
             # against the first setting, decision by decision
             gain = np.array(loss[first]) - v
