@@ -150,3 +150,15 @@ def test_error_by_gnubg_class():
     assert abs(sum(c["positions"] for c in split.values()) - 1) < 0.01
     assert abs(sum(c["share of the error"] for c in split.values()) - 1) < 0.01
     assert 0 < got["integer"] < 0.2 and split["contact"]["integer"] > 0
+
+
+def test_late_positions_are_the_phases_the_look_ahead_does_not_mend():
+    from tools.train.data import is_late
+    from firmware.engine.position import START
+    home = bytes([3, 3, 3, 2, 2, 2] + [0] * 19)
+    assert not is_late(START)
+    assert is_late(home + START[25:])                  # bearing off against contact
+    assert is_late(START[:25] + home)                  # holding against it
+    assert not is_late(home + home)                    # the bear-off database's
+    outside = bytes([3, 3, 3, 2, 2, 1, 1] + [0] * 18)  # a race, one checker still out
+    assert is_late(home + outside) and is_late(outside + home)

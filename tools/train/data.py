@@ -14,7 +14,9 @@ the side on roll first. With --candidates F, a share F of the turns also adds th
 legal play (seen by the side to roll next), so the network learns to rank
 the plays it will be asked to choose between, bad ones included. With
 --race, only race positions (the sides past each other) are kept, for a
-race network's data.
+race network's data; with --late, only the phases the look-ahead does not
+mend (tools.bench.ai judge's phases): races the bear-off database does not
+answer, and contact positions where a side has every checker home.
 
 With --player CHECKPOINT, one side of each game (at random) plays by that
 float network at 0-ply instead (always its best play), so the positions are
@@ -82,7 +84,16 @@ def net_equities(net, results):
     return eq
 
 
-def play_game(rng, out, ply, candidates=0.0, against_pubeval=False, race=False, net=None, top=8):
+def is_late(board):
+    """A race the bear-off database does not answer (a side not yet home),
+    or contact with a side's every checker home: bearing off against
+    contact, or holding against such a bear-off."""
+    from firmware.engine.position import is_race
+    us_home, them_home = not any(board[6:25]), not any(board[31:50])
+    return (not (us_home and them_home)) if is_race(board) else (us_home or them_home)
+
+
+def play_game(rng, out, ply, candidates=0.0, against_pubeval=False, race=False, net=None, top=8, late=False):
     from firmware.engine.position import START, is_race
     board = START
     # against_pubeval: one side (at random) plays by pubeval, whose odd
@@ -98,7 +109,8 @@ def play_game(rng, out, ply, candidates=0.0, against_pubeval=False, race=False, 
     for _ in range(MAX_PLIES):
         if is_over(board):
             return
-        keep = not race or is_race(board)       # this turn's positions go in
+        # this turn's positions go in
+        keep = (not race or is_race(board)) and (not late or is_late(board))
         if not first:
             d1, d2 = rng.integers(1, 7, size=2)
             if keep:
@@ -142,6 +154,8 @@ def main(argv=None):
                     help="one side of each game plays by pubeval")
     ap.add_argument("--race", action="store_true",
                     help="keep only race positions (the sides past each other)")
+    ap.add_argument("--late", action="store_true",
+                    help="keep only races with a side not yet home and contact with a side all home")
     ap.add_argument("--player", help="a float checkpoint that plays one side of each game at 0-ply")
     ap.add_argument("--top", type=int, default=8,
                     help="with --player: how many of its best plays a --candidates turn labels")
@@ -153,7 +167,7 @@ def main(argv=None):
     rng = np.random.default_rng(args.seed)
     rows = []
     for _ in range(args.games):
-        play_game(rng, rows, args.ply, args.candidates, args.pubeval, args.race, net, args.top)
+        play_game(rng, rows, args.ply, args.candidates, args.pubeval, args.race, net, args.top, args.late)
     boards = np.frombuffer(b"".join(r[0] for r in rows), dtype=np.uint8).reshape(-1, 50)
     probs = np.array([r[1] for r in rows], dtype=np.float32)
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
