@@ -666,7 +666,9 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
     """Decision quality: for positions from 0-ply self-play, a random roll
     each, every configuration's choice scored by GNU Backgammon at `ply`;
     the mean equity each gives away against the best of the choices, per
-    non-forced decision, and its gain over 0-ply with a standard error.
+    non-forced decision, and its gain over 0-ply with a standard error;
+    each mean also split by contact and race, by GNU Backgammon's class of
+    the position and by PHASES.
     other: another network's tables, whose 0-ply and first setting are
     judged beside the shipped network's on the same decisions; race: a race
     network's tables, which score the other network's race positions (the
