@@ -295,13 +295,13 @@ def test_judge_scores_each_setting_against_the_best_choice():
 
 
 def test_judge_phases():
+    import numpy as np
     from tools.bench import ai as bench
     from firmware.engine.position import START
     home = bytes([3, 3, 3, 2, 2, 2] + [0] * 19) + START[25:]
-    assert bench._phase(START, False) == "other contact"
-    assert bench._phase(home, False) == "bearing off in contact"
-    assert bench._phase(home[25:] + home[:25], False) == "holding against a bear-off"
-    assert bench._phase(home, True) == "race"
+    boards = [START, home, home[25:] + home[:25], home]
+    assert list(bench.phases(boards, np.array([False, False, False, True]))) == [
+        "other contact", "bearing off in contact", "holding against a bear-off", "race"]
 
 
 def test_gnubg_net_is_gnubgs_zero_ply_behind_the_twins_interface():

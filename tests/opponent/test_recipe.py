@@ -141,7 +141,7 @@ def test_error_by_gnubg_class():
     out = []
     for _ in range(4):
         data.play_game(rng, out, 0)
-    boards = np.frombuffer(b"".join(bytes(b) for b, _ in out), dtype=np.uint8).reshape(-1, 50)
+    boards = [b for b, _ in out]
     labels = netmath.equity(np.array([p for _, p in out], dtype=np.float64), 1.0)
     classes = error.gnubg_classes(boards)
     assert classes[0] == "contact" and set(classes) <= {"contact", "crashed", "race", "bear-off", "over"}

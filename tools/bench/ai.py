@@ -65,7 +65,7 @@ from tools.bench import luck as bench_luck
 from tools.sim import mpy as sim_mpy
 from tools.train import error as train_error, netmath, pubeval
 from firmware.opponent import ai, weights
-from firmware.engine import movegen, position
+from firmware.engine import movegen
 from firmware.engine.position import START, flip, winner_kind
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -644,16 +644,12 @@ def self_play_positions(count, seed, player, share=0.2):
 PHASES = ("bearing off in contact", "holding against a bear-off", "other contact", "race")
 
 
-def _phase(board, in_race):
-    """The judge's phases: the side on roll with every checker home while
-    the sides are in contact; the other side so; any other contact; a race."""
-    if in_race:
-        return PHASES[3]
-    if not any(board[6:25]):
-        return PHASES[0]
-    if not any(board[31:50]):
-        return PHASES[1]
-    return PHASES[2]
+def phases(boards, in_race):
+    """The judge's phase of each position: the side on roll with every
+    checker home while the sides are in contact; the other side so; any
+    other contact; a race (in_race: a mask of the races)."""
+    us, them = netmath.homes(boards)
+    return np.select([in_race, us, them], PHASES[3:] + PHASES[:2], PHASES[2])
 
 
 def _split(loss, labels, names):
@@ -699,21 +695,20 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
     names = [add("", net, weights, *setting) for setting in settings]
     first = names[0] if names else None
     loss = {k: [] for k in players}
-    in_race, boards = [], []
+    boards = []
     for board, d1, d2 in self_play_positions(positions, seed, players["0-ply"]):
         if len(movegen.plays(board, d1, d2)) == 1:
             continue
         picks = {k: f(board, d1, d2) for k, f in players.items()}
         values = {r: bench_luck.result_value(r, ply) for r in set(picks.values())}
         best = max(values.values())
-        in_race.append(position.is_race(board))
         boards.append(bytes(board))
         for k in players:
             loss[k].append(best - values[picks[k]])
     base = np.array(loss["0-ply"])
-    in_race = np.array(in_race, dtype=bool)
-    classes = train_error.gnubg_classes(np.frombuffer(b"".join(boards), dtype=np.uint8).reshape(-1, 50))
-    phases = np.array([_phase(b, r) for b, r in zip(boards, in_race)])
+    in_race = netmath.is_race(boards)
+    classes = train_error.gnubg_classes(boards)
+    phase = phases(boards, in_race)
     out = {"decisions": len(base), "race decisions": int(in_race.sum()), "judge_ply": ply}
     for k, v in loss.items():
         v = np.array(v)
@@ -725,7 +720,7 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
                   "race": round(float(v[in_race].mean()), 4) if in_race.any() else None,
                   # and by GNU Backgammon's class of the position (its network's)
                   "by class": _split(v, classes, ("contact", "crashed", "race", "bear-off")),
-                  "by phase": _split(v, phases, PHASES)}
+                  "by phase": _split(v, phase, PHASES)}
         if first is not None and k != first:
             # against the first setting, decision by decision
             gain = np.array(loss[first]) - v

@@ -120,8 +120,8 @@ def reply_values(values, replies, soft=0):
     best = v.min(axis=-1)
     if not soft:
         return best
-    w = np.where(v >= _NONE, 0.0, np.exp(-(np.minimum(v, _NONE) - best[..., None]) / soft))
-    return np.rint((w * np.where(v >= _NONE, 0, v)).sum(axis=-1) / w.sum(axis=-1)).astype(np.int64)
+    w = np.where(v >= _NONE, 0.0, np.exp(-(v - best[..., None]) / soft))    # an empty slot weighs nothing
+    return np.rint((w * v).sum(axis=-1) / w.sum(axis=-1)).astype(np.int64)
 
 
 def search(eq0, counts, values, ends, k, margin, replies, cap=ai.SEARCH_WORK, prune=0, order=None, soft=0):

@@ -89,8 +89,9 @@ def is_late(board):
     or contact with a side's every checker home: bearing off against
     contact, or holding against such a bear-off."""
     from firmware.engine.position import is_race
-    us_home, them_home = not any(board[6:25]), not any(board[31:50])
-    return (not (us_home and them_home)) if is_race(board) else (us_home or them_home)
+    from tools.train import netmath
+    (us,), (them,) = netmath.homes([board])
+    return not (us and them) if is_race(board) else us or them
 
 
 def play_game(rng, out, ply, candidates=0.0, against_pubeval=False, race=False, net=None, top=8, late=False):

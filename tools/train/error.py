@@ -12,8 +12,8 @@ where the database may answer, count in the integer figures only, so the
 float figures leave them out and the integer ones are given both ways.
 --classes splits the integer error by GNU Backgammon's class of each
 position (the network it would answer with: contact, crashed, race; its
-bear-off databases, both classes of them; over): each class's share of the positions, its mean
-error and its share of the whole error.
+bear-off databases, both classes of them; over): each class's share of
+the positions, its mean error and its share of the whole error.
 """
 import argparse
 import json
@@ -29,10 +29,10 @@ def gnubg_classes(boards):
     gnubg_nn names its classes but one, a second bear-off class (its
     two-sided database), counted here as "bear-off"."""
     import gnubg_nn
+    from tools.train.data import to_gnubg
     names = {gnubg_nn.c_over: "over", gnubg_nn.c_bearoff: "bear-off", gnubg_nn.c_race: "race",
              gnubg_nn.c_crashed: "crashed", gnubg_nn.c_contact: "contact"}
-    return np.array([names.get(gnubg_nn.classify([[int(v) for v in b[25:]], [int(v) for v in b[:25]]]),
-                               "bear-off") for b in boards])
+    return np.array([names.get(gnubg_nn.classify(to_gnubg([int(v) for v in b])), "bear-off") for b in boards])
 
 
 def by_class(error, classes):

@@ -334,11 +334,17 @@ def terminal_probs(boards):
     return mask, p
 
 
+def homes(boards):
+    """Masks (us, them): every checker of that side in its home board (or off)."""
+    b = as_array(boards)
+    return b[:, 6:25].sum(1) == 0, b[:, 31:50].sum(1) == 0
+
+
 def both_home(boards):
     """Mask of the bear-offs: every checker of both sides in its home board
     (or off), where the bear-off database may answer instead of the network."""
-    b = as_array(boards)
-    return (b[:, 6:25].sum(1) == 0) & (b[:, 31:50].sum(1) == 0)
+    us, them = homes(boards)
+    return us & them
 
 
 def bearoff_probs(boards, p):
