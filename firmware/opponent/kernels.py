@@ -21,8 +21,8 @@ from array import array
 from micropython import const
 
 from firmware.opponent import weights
-from firmware.opponent.firstlayer import CACHE, FILE, HEADER, INPUTS, OWNER, REFS, TAGS, VIEWS
-from firmware.opponent.firstlayer import short as SHORT
+from firmware.opponent.netfile import B2, BASE, CACHE, FILE, HEADER, INPUTS, OWNER, REFS, TAGS, VIEWS, W2
+from firmware.opponent.netfile import short as SHORT
 
 ONE = const(10000)
 OFF_INPUT = const(200)          # first of the two checkers-off inputs
@@ -33,13 +33,12 @@ OSHIFT = weights.OUTPUT_SHIFT
 OZERO = weights.OUTPUT_ZERO
 
 
-# The features' rows and the output layer, int16 little-endian in bytes, read
-# where they lie (ptr16: on an even address, see the end). A module loaded
-# from a .mpy keeps its constants as long as it lives, so a tuple would stay
-# in the heap at a word per weight beside any array made from it.
+# The features' rows, int16 little-endian in bytes, read where they lie
+# (ptr16: on an even address, see the end). A module loaded from a .mpy
+# keeps its constants as long as it lives, so a tuple would stay in the
+# heap at a word per weight beside any array made from it. The output
+# layer (W2, B2) is the selected network's, in netfile's buffers.
 W1F = weights.W1F
-W2 = weights.W2
-B2 = array("i", weights.B2)
 HSIG = weights.HIDDEN_SIGMOID
 OSIG = weights.OUTPUT_SIGMOID
 # Distances (bits 1..24) each roll hits from: both dice alone and together,
@@ -193,7 +192,7 @@ if sys.implementation.name == "micropython":
                         tags[held] = 0
                     owner[r] = x
                     tags[x] = r + 1
-                    FILE.seek(int(HEADER) + x * n)
+                    FILE.seek(int(HEADER) + ptr32(BASE)[0] + x * n)  # noqa: F821
                     if int(FILE.readinto(VIEWS[r])) != n:
                         SHORT(x)
                 refs[r] = PINNED
@@ -621,7 +620,5 @@ if sys.implementation.name == "micropython":
     # in flash), a copy does, as ptr16 needs on the RP2040.
     if _v_address(W1F) & 1:
         W1F = array("h", W1F)
-    if _v_address(W2) & 1:
-        W2 = array("h", W2)
 
     VIPER = (_v_census, _v_slots, _v_features, _v_feature_change, _v_finish)

@@ -7,16 +7,16 @@ so the device does not hold them. Also the linear prefilter's reference
 import sys
 from array import array
 
-from firmware.opponent import firstlayer, kernels, weights
-from firmware.opponent.firstlayer import CACHE, OWNER, REFS, TAGS
+from firmware.opponent import kernels, netfile, weights
+from firmware.opponent.netfile import CACHE, OWNER, REFS, TAGS
 from firmware.opponent.kernels import (ACONTAIN, B2, BLOCK_MASK, DIST_MASK, ESCAPES_FAR, ESCAPES_NEAR,
                                        FSHIFT, HMAX, HSIG, OFF_INPUT, OMAX, ONE, OSHIFT, OSIG, OZERO,
                                        PINNED, PIPLOSS, ROLLS, SHAPE)
 
 if sys.byteorder != "little":
-    raise ValueError("W1F and W2 hold little-endian int16, not %s-endian" % sys.byteorder)
+    raise ValueError("W1F and nets.bin hold little-endian int16, not %s-endian" % sys.byteorder)
 W1F = array("h", kernels.W1F)   # the features' rows as ints (the kernel reads their bytes)
-W2 = array("h", kernels.W2)     # the output layer as ints
+_W2 = [-1, None]                # the network whose output layer _W2[1] holds as ints
 # The escapes for every 12-bit mask in one table, from the device's two
 # (kernels.py says how they add up)
 ESCAPES = bytes(ESCAPES_NEAR[m & 0x1FF] + ESCAPES_FAR[(m >> 9) << 6 | m & 0x3F] for m in range(4096))
@@ -125,7 +125,7 @@ def slots(acc, start, base, board, shift):
             r = cached(x, TAGS, OWNER, REFS)
             if r < 0:
                 r = -1 - r
-                firstlayer.load(x, r)
+                netfile.load(x, r)
             REFS[r] = PINNED
             group.append((r, m))
             corr += m
@@ -411,12 +411,21 @@ def _sigmoid(v):
     return lo + ((hi - lo) * (v & ((1 << OSHIFT) - 1)) >> OSHIFT)
 
 
+def _output_layer():
+    """The selected network's output layer as ints (the kernel reads its
+    bytes), made again when the network changes."""
+    if _W2[0] != netfile.NET[0]:
+        _W2[0] = netfile.NET[0]
+        _W2[1] = array("h", netfile.W2)
+    return _W2[1]
+
+
 def finish(acc, facc, out, bias):
     """Hidden and output layers from the first-layer accumulators (slots,
     in the hidden table's steps, and features); bias is the hidden table's
     zero index less the columns' 128 offsets. Fills out with the five
     probabilities in ONE; returns it."""
-    w2 = W2
+    w2 = _output_layer()
     sig = HSIG
     b2 = B2
     o0 = b2[0]

@@ -324,23 +324,26 @@ def test_gnubg_net_is_gnubgs_zero_ply_behind_the_twins_interface():
     assert res["gnubg's network, 3 within 800, 4 replies"]["loss"] >= 0
 
 
-def test_race_split_net_scores_races_with_the_race_network():
-    import numpy as np
-    from firmware.opponent import weights
+def test_the_level_answers_races_with_the_race_network():
     from firmware.engine.position import START, is_race
+    from firmware.opponent import weights
     from tools.bench import ai as bench
-    from tools.train import netmath
-    race_tables = bench.checkpoint_tables("tools/data/net202.npz")
     race_board = bytes([0] * 5 + [3, 3, 3, 3, 3] + [0] * 15) + bytes([0] * 4 + [5, 5, 5] + [0] * 18)
     assert is_race(race_board) and not is_race(START)
-    split = bench.RaceSplitNet(weights, race_tables)
-    p = split.probs([START, race_board])
-    assert (p[0] == bench.BlasNet(weights).probs([START])[0]).all()
-    assert (p[1] == bench.BlasNet(race_tables).probs([race_board])[0]).all()
-    assert list(netmath.is_race([START, race_board])) == [False, True]
-    # judged with the shipped network as its own race network: the same choices
-    res = bench.judge(30, 5, [(3, 800, 4)], ply=0, race=weights)
-    assert res["other net, 0-ply"] == res["0-ply"]
+    contact = bench.BlasNet(weights)
+    race = bench.shipped_race()
+    assert (race.probs([race_board]) != contact.probs([race_board])).any()
+    for level in (4, 5):
+        shipped = bench.level_policy(contact, level)
+        race_only = bench.level_policy(race, level, race=False)
+        contact_only = bench.level_policy(contact, level, race=False)
+        # from a race every score is the race network's; from contact, the contact network's
+        for d1, d2 in ((6, 5), (4, 1), (3, 3), (2, 1)):
+            assert shipped(race_board, d1, d2) == race_only(race_board, d1, d2)
+            assert shipped(START, d1, d2) == contact_only(START, d1, d2)
+    # the device makes the same choices (the twin's network chosen by the base)
+    for d1, d2 in ((6, 5), (4, 1), (3, 3), (2, 1)):
+        assert bench.level_policy(contact, 5)(race_board, d1, d2) == ai.choose(race_board, d1, d2, 5)[0]
 
 
 def test_average_of_checkpoints(tmp_path):

@@ -29,12 +29,12 @@ def _positions(count, seed):
     return found
 
 
-def test_weights_module_and_columns_are_generated_from_the_checkpoint():
-    text, columns = gen_weights.generate()
+def test_weights_module_and_networks_file_are_generated_from_the_checkpoints():
+    text, nets = gen_weights.generate()
     with open(gen_weights.OUT) as f:
         assert f.read() == text
-    with open(gen_weights.COLUMNS, "rb") as f:
-        assert f.read() == columns
+    with open(gen_weights.NETS, "rb") as f:
+        assert f.read() == nets
 
 
 def test_the_two_escape_tables_add_up_to_the_escapes_of_every_mask():
@@ -48,10 +48,26 @@ def test_match_table_is_generated_from_the_published_table():
         assert f.read() == gen_met.generate()
 
 
+def _twin_evaluate(boards):
+    return netmath.evaluate_probs(netmath.IntNet(weights), netmath.IntNet(weights, net=1), boards)
+
+
 def test_twin_matches_device_evaluator():
     boards = _positions(400, 1)
-    twin = netmath.IntNet(weights).probs(boards)
+    twin = _twin_evaluate(boards)
     for board, row in zip(boards, twin):
+        assert evaluator.evaluate(board) == [int(v) for v in row]
+
+
+def test_races_are_answered_by_the_race_network():
+    from firmware.engine.position import is_race
+    # races the bear-off database does not answer (a side not yet home)
+    boards = [b for b in _positions(3000, 4) if is_race(b) and not netmath.both_home([b])[0]][:100]
+    assert len(boards) >= 50
+    contact = netmath.IntNet(weights).probs(boards)
+    race = netmath.IntNet(weights, net=1).probs(boards)
+    assert (contact != race).any(axis=1).mean() > 0.75
+    for board, row in zip(boards, race):
         assert evaluator.evaluate(board) == [int(v) for v in row]
 
 
@@ -66,7 +82,7 @@ def test_twin_matches_device_evaluator_with_every_feature_row_set():
     w = types.SimpleNamespace(**{k: getattr(weights, k) for k in dir(weights) if k.isupper()})
     w.W1F = rows.astype("<i2").tobytes()
     boards = _positions(300, 6)
-    twin = netmath.IntNet(w).probs(boards)
+    twin = netmath.evaluate_probs(netmath.IntNet(w), netmath.IntNet(weights, net=1), boards)
     shipped = kernels_plain.W1F
     kernels_plain.W1F = array("h", w.W1F)
     try:
@@ -78,14 +94,23 @@ def test_twin_matches_device_evaluator_with_every_feature_row_set():
             scorer.set_base(flip(board))
             for i in range(len(plays)):
                 result = plays.result(i)
-                assert list(scorer.score_after(result)) == evaluator.evaluate(flip(result))
+                assert list(scorer.score_after(result)) == _base_network_twin(w, board, result)
     finally:
         kernels_plain.W1F = shipped
     # the rows mattered
-    assert (twin != netmath.IntNet(weights).probs(boards)).any()
+    assert (twin != _twin_evaluate(boards)).any()
+
+
+def _base_network_twin(w, board, result):
+    """What a Scorer based on flip(board) gives for the play to result: the
+    network of the base (a play from contact that leaves a race is still
+    scored by the contact network)."""
+    from firmware.engine.position import is_race
+    return [int(v) for v in netmath.IntNet(w, net=1 if is_race(board) else 0).probs([flip(result)])[0]]
 
 
 def test_incremental_scoring_matches_full_evaluation():
+    from firmware.engine.position import is_race
     scorer = evaluator.Scorer()
     for board in _positions(30, 2):
         for d1, d2 in ((3, 1), (6, 6), (2, 2), (5, 4)):
@@ -93,7 +118,31 @@ def test_incremental_scoring_matches_full_evaluation():
             scorer.set_base(flip(board))
             for i in range(len(plays)):
                 result = plays.result(i)
-                assert list(scorer.score_after(result)) == evaluator.evaluate(flip(result))
+                assert list(scorer.score_after(result)) == _base_network_twin(weights, board, result)
+                if is_race(result) == is_race(board):
+                    assert list(scorer.score_after(result)) == evaluator.evaluate(flip(result))
+
+
+def test_a_scorer_keeps_its_network_when_another_selects_the_other():
+    from firmware.opponent import netfile
+    from firmware.engine.position import is_race
+    boards = _positions(2000, 8)
+    race = next(b for b in boards if is_race(b) and not netmath.both_home([b])[0])
+    contact = next(b for b in boards if not is_race(b))
+    a = evaluator.Scorer()
+    a.set_base(flip(race))
+    first = [list(a.score_after(plays_result)) for plays_result in _results(race)]
+    assert netfile.NET[0] == netfile.RACE
+    b = evaluator.Scorer()
+    b.set_base(flip(contact))
+    assert netfile.NET[0] == netfile.CONTACT
+    assert [list(a.score_after(r)) for r in _results(race)] == first
+    assert netfile.NET[0] == netfile.RACE
+
+
+def _results(board):
+    plays = movegen.plays(board, 6, 3)
+    return [plays.result(i) for i in range(len(plays))]
 
 
 def test_quantised_net_stays_close_to_the_float_net():
@@ -112,7 +161,8 @@ def test_quantised_net_stays_close_to_the_float_net():
 
 def test_tables_fit_the_flash_budget():
     tables = gen_weights.quantise(np.load(gen_weights.NET))
-    assert gen_weights.table_bytes(tables) + len(met.PRE) + len(met.POST) <= 64 * 1024
+    race = gen_weights.quantise(np.load(gen_weights.RACE_NET))
+    assert gen_weights.table_bytes(tables, race) + len(met.PRE) + len(met.POST) <= 96 * 1024
 
 
 def test_device_features_match_the_twin():
@@ -216,19 +266,25 @@ def test_pip_loss_counts_each_roll_at_its_costliest_hit():
     assert [int(v) for v in netmath.features([bytes(b)])[0]] == f
 
 
-def test_a_first_layer_file_from_other_weights_is_refused(tmp_path):
-    from firmware.opponent import firstlayer
-    with open(gen_weights.COLUMNS, "rb") as f:
+def test_a_networks_file_from_other_weights_is_refused(tmp_path):
+    from firmware.opponent import netfile
+    with open(gen_weights.NETS, "rb") as f:
         good = f.read()
-    path = tmp_path / "w1.bin"
+    path = tmp_path / "nets.bin"
     for bad in (good[:10] + bytes(4) + good[14:],      # another stamp
-                b"BLW2" + good[4:],                    # not this format
-                good[:8]):                             # cut short
+                b"BLW1" + good[4:],                    # not this format
+                good[:4] + b"\x01" + good[5:],         # an older version
+                good[:8]):                             # cut short in the header
         path.write_bytes(bad)
         with pytest.raises(ValueError):
-            firstlayer.open_columns(weights.HIDDEN, weights.W1_STAMP, str(path))
+            netfile.open_networks(weights.HIDDEN, weights.NETS_STAMP, str(path))
+    for bad in (good[:-1], good[:netfile.HEADER + netfile.section_bytes(weights.HIDDEN)]):
+        path.write_bytes(bad)                          # cut short in the body
+        with pytest.raises(OSError):
+            netfile.open_networks(weights.HIDDEN, weights.NETS_STAMP, str(path))
     with pytest.raises(OSError):
-        firstlayer.open_columns(weights.HIDDEN, weights.W1_STAMP, str(tmp_path / "missing.bin"))
+        netfile.open_networks(weights.HIDDEN, weights.NETS_STAMP, str(tmp_path / "missing.bin"))
     path.write_bytes(good)
-    with firstlayer.open_columns(weights.HIDDEN, weights.W1_STAMP, str(path)) as f:
-        assert f.read(1) == good[firstlayer.HEADER:firstlayer.HEADER + 1]
+    with netfile.open_networks(weights.HIDDEN, weights.NETS_STAMP, str(path)) as f:
+        f.seek(netfile.HEADER)
+        assert f.read(1) == good[netfile.HEADER:netfile.HEADER + 1]

@@ -25,14 +25,19 @@ def test_recipe_runs_every_stage_then_resumes(tmp_path):
     with open(os.path.join(work, "weights.py")) as f:
         exec(compile(f.read(), "weights.py", "exec"), space)
     assert space["HIDDEN"] == 128 and len(space["W1F"]) == 2 * netmath.FEATURES * 128
-    with open(os.path.join(work, "w1.bin"), "rb") as f:
-        columns = f.read()
-    # the board's inputs' columns, beside it, with its stamp
-    assert len(columns) == 16 + 202 * 128 and int.from_bytes(columns[10:14], "little") == space["W1_STAMP"]
+    race = np.load(os.path.join(work, "race_net.npz"))
+    assert race["W1"].shape == (202, 128)
+    with open(os.path.join(work, "nets.bin"), "rb") as f:
+        nets = f.read()
+    # both networks' board columns and output layers, beside it, with its stamp
+    from firmware.opponent import netfile
+    assert len(nets) == 16 + 2 * netfile.section_bytes(128)
+    assert int.from_bytes(nets[10:14], "little") == space["NETS_STAMP"]
     # everything done: nothing runs again; --from reruns that stage on
     assert recipe.run(work, games=10, epochs=1, say=said.append) == []
     assert recipe.run(work, start="candidates", games=10, epochs=1, say=said.append) == [
-        "candidates", "contact", "oneply", "piploss", "blend", "distil", "quantise", "install", "weights"]
+        "candidates", "contact", "oneply", "piploss", "blend", "distil", "quantise",
+        "race1", "race2", "race3", "race4", "race", "install", "weights"]
     with pytest.raises(ValueError):
         recipe.run(work, start="nonsense", games=10, epochs=1)
 

@@ -10,9 +10,9 @@ from array import array
 
 # the opponent first: compiled from source, its weights need 25 KB in one
 # piece of a 200 KB heap that later imports fragment
-from firmware.opponent import evaluator, firstlayer, kernels, kernels_plain, weights
+from firmware.opponent import evaluator, netfile, kernels, kernels_plain, weights
 from firmware.engine import movegen
-from firmware.engine.position import START, flip, winner_kind
+from firmware.engine.position import START, flip, is_race, winner_kind
 from tests.portable.boards import edges, scattered
 
 VIPER = kernels.VIPER is not None
@@ -84,6 +84,26 @@ def test_every_play_scores_the_same_through_both_paths():
         return
     plays_seen = _plays_agree(_positions(300, 11))
     assert plays_seen > 3000, plays_seen
+
+
+def _races(positions, count):
+    """The first `count` of the positions whose sides are past each other."""
+    for board, d1, d2 in positions:
+        if count and is_race(board):
+            count -= 1
+            yield board, d1, d2
+
+
+def test_races_score_the_same_through_both_paths_on_the_race_network():
+    # a race base selects the race network: its columns from its own part
+    # of nets.bin (the kernels' seek), its biases and output layer, no features
+    if not VIPER:
+        return
+    plays_seen = _plays_agree(_races(_positions(4000, 5), 40))
+    assert netfile.NET[0] == netfile.RACE
+    assert plays_seen > 200, plays_seen
+    # and back to the contact network for the next game
+    assert _plays_agree(_positions(5, 3)) and netfile.NET[0] == netfile.CONTACT
 
 
 def _features_agree(boards):
@@ -214,19 +234,19 @@ def test_changed_inputs_and_the_cache_agree():
             for shift in (0, 25):
                 a = array("i", bytes(4 * n))
                 b = array("i", bytes(4 * n))
-                state = (bytes(firstlayer.TAGS), bytes(firstlayer.OWNER), bytes(firstlayer.REFS),
-                         bytes(firstlayer.CACHE))
+                state = (bytes(netfile.TAGS), bytes(netfile.OWNER), bytes(netfile.REFS),
+                         bytes(netfile.CACHE))
                 corr = plain_slots(a, start, previous, board, shift)
-                after = (bytes(firstlayer.TAGS), bytes(firstlayer.OWNER), bytes(firstlayer.REFS))
+                after = (bytes(netfile.TAGS), bytes(netfile.OWNER), bytes(netfile.REFS))
                 changed = list(kernels.CHANGES)
-                firstlayer.TAGS[:] = state[0]
-                firstlayer.OWNER[:] = array("h", state[1])
-                firstlayer.REFS[:] = state[2]
-                firstlayer.CACHE[:] = state[3]
+                netfile.TAGS[:] = state[0]
+                netfile.OWNER[:] = array("h", state[1])
+                netfile.REFS[:] = state[2]
+                netfile.CACHE[:] = state[3]
                 assert viper_slots(b, start, previous, board, shift) == corr
                 assert list(a) == list(b), (previous, board, shift)
                 assert list(kernels.CHANGES) == changed
-                assert (bytes(firstlayer.TAGS), bytes(firstlayer.OWNER), bytes(firstlayer.REFS)) == after
+                assert (bytes(netfile.TAGS), bytes(netfile.OWNER), bytes(netfile.REFS)) == after
             previous = board
 
 
@@ -258,15 +278,15 @@ def test_the_cache_holds_what_it_says():
     for step in range(400):
         state = _next(state)
         k = (state >> 8) % (40 if step % 3 else 202)
-        r = kernels_plain.cached(k, firstlayer.TAGS, firstlayer.OWNER, firstlayer.REFS)
+        r = kernels_plain.cached(k, netfile.TAGS, netfile.OWNER, netfile.REFS)
         if r < 0:
-            firstlayer.load(k, -1 - r)
+            netfile.load(k, -1 - r)
     col = bytearray(weights.HIDDEN)
-    for r in range(firstlayer.ROWS):
-        k = firstlayer.OWNER[r]
+    for r in range(netfile.ROWS):
+        k = netfile.OWNER[r]
         if k < 0:
             continue
-        assert firstlayer.TAGS[k] == r + 1
-        firstlayer.read(k, col)
-        assert firstlayer.CACHE[r * weights.HIDDEN:(r + 1) * weights.HIDDEN] == col
-    assert sum(1 for t in firstlayer.TAGS if t) == sum(1 for k in firstlayer.OWNER if k >= 0)
+        assert netfile.TAGS[k] == r + 1
+        netfile.read(k, col)
+        assert netfile.CACHE[r * weights.HIDDEN:(r + 1) * weights.HIDDEN] == col
+    assert sum(1 for t in netfile.TAGS if t) == sum(1 for k in netfile.OWNER if k >= 0)

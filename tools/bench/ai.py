@@ -46,7 +46,8 @@ the times to a 125 MHz RP2040 with tools/bench/devicetime.py (its reference
 loops timed in the same run; the viper kernels timed apart in one more run
 and converted with the viper ratio).
 
-tables: sizes of the evaluator and match equity tables.
+tables: sizes of the evaluator's tables (the contact network's, and the
+race network's part of nets.bin) and of the match equity table.
 """
 import argparse
 import json
@@ -66,7 +67,7 @@ from tools.sim import mpy as sim_mpy
 from tools.train import error as train_error, netmath, pubeval
 from firmware.opponent import ai, weights
 from firmware.engine import movegen
-from firmware.engine.position import START, flip, winner_kind
+from firmware.engine.position import START, flip, is_race, winner_kind
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
@@ -78,8 +79,8 @@ class BlasNet(netmath.IntNet):
     back to ints: exact (every sum stays far below 2**53), several times
     faster on big batches. tests/opponent/test_ai.py holds it equal to IntNet."""
 
-    def __init__(self, w):
-        super().__init__(w)
+    def __init__(self, w, **kw):
+        super().__init__(w, **kw)
         self.w1_f = self.w1.astype(np.float64)
         self.w1f_f = self.w1f.astype(np.float64)
         self.w2_f = self.w2.astype(np.float64)
@@ -119,28 +120,14 @@ class GnubgNet:
         return p
 
 
-class RaceSplitNet(BlasNet):
-    """A BlasNet whose race positions (the sides past each other) another
-    network scores: a separate race network, as gnubg has, tried on the
-    host before any device code exists for it."""
+_SHIPPED_RACE = []
 
-    def __init__(self, w, race):
-        super().__init__(w)
-        self.race = BlasNet(race)
 
-    def probs(self, boards):
-        b = netmath.as_array(boards)
-        race = netmath.is_race(b)
-        if not race.any():
-            return super().probs(b)
-        if race.all():
-            return self.race.probs(b)
-        # each board scored by one network only
-        race_p = self.race.probs(b[race])
-        p = np.empty((len(b), race_p.shape[1]), dtype=race_p.dtype)
-        p[race] = race_p
-        p[~race] = super().probs(b[~race])
-        return p
+def shipped_race():
+    """The shipped race network (the second in nets.bin), made once."""
+    if not _SHIPPED_RACE:
+        _SHIPPED_RACE.append(BlasNet(weights, net=1))
+    return _SHIPPED_RACE[0]
 
 
 ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
@@ -227,7 +214,7 @@ def searched_choice(rolls, counts, ends, replies, cap, prune, mix=0, zero_ply=No
 
 
 def level_policy(net, level, tables=weights, candidates=None, margin=None, replies=None, mix=0,
-                 budget=None, prune=0, record=False):
+                 budget=None, prune=0, record=False, race=None):
     """firmware.opponent.ai's choice for the level, through the numpy twin.
 
     candidates, margin, replies, budget: the look-ahead's parameters
@@ -240,7 +227,13 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
 
     record: the policy's .work lists, for each look-ahead move, the
     search's modelled work (ai.roll_work summed) and the candidates it
-    searched."""
+    searched.
+
+    race: the race network (the shipped one unless given; False for none,
+    the contact network answering races too). As on the device, a Scorer's
+    base position chooses the network (firmware/opponent/evaluator.py): a
+    move from a race is scored by the race network, a candidate that
+    leaves a race has its replies scored by it."""
     sigma = ai.LEVEL_NOISE[level - 1]
     deep = ai.LEVEL_PLY[level - 1]
     linear_scores = LinearScores(tables)
@@ -249,6 +242,11 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
     keep_replies = ai.REPLIES if replies is None else replies
     cap = ai.SEARCH_WORK if budget is None else budget
     work = []
+    if race is None:
+        race = shipped_race()
+
+    def network(base):
+        return race if race is not False and is_race(base) else net
 
     def one_ply(cands, zero_ply):
         """The candidate the look-ahead picks (an index into cands), as
@@ -304,7 +302,13 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
                     picked = range(first, first + count)
                 spans.append((c, r, len(chosen), len(picked)))
                 chosen.extend(every[i] for i in picked)
-            eq = netmath.equity(net.probs(chosen))
+            # each candidate's replies scored by the network its position chooses
+            eq = np.empty(len(chosen), dtype=np.int64)
+            by_net = {}
+            for c, r, first, count in spans:
+                by_net.setdefault(network(cands[c]), []).extend(range(first, first + count))
+            for scorer, rows in by_net.items():
+                eq[rows] = netmath.equity(scorer.probs([chosen[i] for i in rows]))
             for c, r, first, count in spans:
                 rolls[c, r] = ROLL_WEIGHTS[r] * int(eq[first:first + count].min())
         pick, spent, searched = searched_choice(rolls, counts, ends, keep_replies, cap, prune, mix, zero_ply)
@@ -316,6 +320,7 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
         plays = movegen.plays(board, d1, d2)
         if len(plays) == 1:
             return plays.result(0)
+        scorer = network(board)
         results = _results(plays)
         flipped = [flip(r) for r in results]
         if len(results) > ai.NET_PLAYS:
@@ -323,7 +328,7 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
             keep = _lowest(linear_scores(flipped), ai.NET_PLAYS)
             results = [results[i] for i in keep]
             flipped = [flipped[i] for i in keep]
-        p = net.probs(flipped)
+        p = scorer.probs(flipped)
         eq = -netmath.equity(p)
         if sigma:
             seed = ai.salt(board, d1, d2)
@@ -673,25 +678,26 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
     players = {"0-ply": level_policy(net, ai.LEVELS - 1)}
     settings = [c for c in configs if c not in ("gnubg", "gnubg-search")]
 
-    def add(prefix, net, tables, k, m, r, mix=0, cap=None):
+    def add(prefix, net, tables, k, m, r, mix=0, cap=None, race=None):
         name = prefix + "%d within %d, %d replies" % (k, m, r)
         if mix:
             name += ", %d%% 0-ply" % mix
         if cap is not None:
             name += ", cap %d ms" % cap
         players[name] = level_policy(net, ai.LEVELS, tables, candidates=k, margin=m, replies=r, mix=mix,
-                                     budget=None if cap is None else 1000 * cap, record=True)
+                                     budget=None if cap is None else 1000 * cap, record=True, race=race)
         return name
     if race is not None and other is None:
         other = weights
     if other is not None:
-        other_net = BlasNet(other) if race is None else RaceSplitNet(other, race)
-        players["other net, 0-ply"] = level_policy(other_net, ai.LEVELS - 1, other)
-        add("other net, ", other_net, other, *settings[0])
+        other_net = BlasNet(other)
+        other_race = None if race is None else BlasNet(race)
+        players["other net, 0-ply"] = level_policy(other_net, ai.LEVELS - 1, other, race=other_race)
+        add("other net, ", other_net, other, *settings[0], race=other_race)
     if "gnubg" in configs:
         players["gnubg 0-ply"] = gnubg_policy
     if "gnubg-search" in configs:
-        add("gnubg's network, ", GnubgNet(), weights, *settings[0])
+        add("gnubg's network, ", GnubgNet(), weights, *settings[0], race=False)
     names = [add("", net, weights, *setting) for setting in settings]
     first = names[0] if names else None
     loss = {k: [] for k in players}
@@ -740,8 +746,10 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
 def tables():
     from tools.gen import weights as gen_weights
     t = gen_weights.quantise(np.load(gen_weights.NET))
+    race = gen_weights.quantise(np.load(gen_weights.RACE_NET))
     from firmware.opponent import met
     return {"evaluator_bytes": gen_weights.table_bytes(t), "hidden": t["HIDDEN"],
+            "race_network_bytes": gen_weights.table_bytes(t, race) - gen_weights.table_bytes(t),
             "met_bytes": len(met.PRE) + len(met.POST)}
 
 
@@ -764,8 +772,9 @@ def main(argv=None):
     ap.add_argument("--net", help="strength: benchmark this float checkpoint instead of"
                     " firmware/opponent/weights.py; judge: judge it beside them")
     ap.add_argument("--race-net", help="strength, judge: a race network's float checkpoint for the"
-                    " race positions (strength: of the level's network; judge: of the other network,"
-                    " the shipped one's without --net)")
+                    " races in place of the shipped one (strength: of the level; none: the contact"
+                    " network answers races too; judge: of the other network, the shipped one's"
+                    " without --net)")
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--plain", action="store_true",
                     help="cost: the evaluator's plain twins, not its viper kernels (400 KB heap)")
@@ -788,11 +797,13 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.what == "strength":
         shipped = checkpoint_tables(args.net) if args.net else weights
-        net = RaceSplitNet(shipped, checkpoint_tables(args.race_net)) if args.race_net else BlasNet(shipped)
+        net = BlasNet(shipped)
+        race = None if not args.race_net else False if args.race_net == "none" \
+            else BlasNet(checkpoint_tables(args.race_net))
         search = {"candidates": args.candidates, "margin": args.margin, "replies": args.replies}
         budget = None if args.cap is None else 1000 * args.cap
         player = gnubg_policy if args.player == "gnubg" else level_policy(net, args.level, shipped, **search,
-                                                                          budget=budget)
+                                                                          budget=budget, race=race)
         if args.opponent == "pubeval":
             opponent = pubeval_policy
         elif args.opponent == "gnubg":

@@ -69,7 +69,7 @@ base = gc.mem_alloc()
 # code is outside it), after the modules they import
 import firmware.engine.movetables
 import firmware.opponent.weights
-import firmware.opponent.firstlayer     # its column cache is data, not code
+import firmware.opponent.netfile        # its column cache and tables are data, not code
 held = []
 for name in NATIVE_MODULES:
     gc.collect()

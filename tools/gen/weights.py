@@ -1,18 +1,22 @@
-"""Generates firmware/opponent/weights.py from the trained float network.
+"""Generates firmware/opponent/weights.py and nets.bin from the trained float networks.
 
-    python -m tools.gen.weights [--net tools/data/evaluator_net.npz] [--out firmware/opponent/weights.py]
-        [--columns firmware/opponent/w1.bin]
+    python -m tools.gen.weights [--net tools/data/evaluator_net.npz] [--race-net tools/data/race_net.npz]
+        [--out firmware/opponent/weights.py] [--nets firmware/opponent/nets.bin]
+
+The contact network (--net) and the race network (--race-net: the board's
+inputs alone, no features) are quantised alike; nets.bin holds each one's
+board columns, biases and output layer (firmware/opponent/netfile.py has
+its layout), weights.py the rest, which the race network does not have.
 
 Quantisation (firmware/opponent/evaluator.py reads it this way):
 - first layer W1: int8 at 1/Q1 (Q1 = 2**Q1_BITS), stored as bytes with 128
-  added, column k (input k) at [k*HIDDEN, (k+1)*HIDDEN), in a file of its
-  own (w1.bin, read by seek: firmware/opponent/firstlayer.py has its header)
-  that weights.py names by its stamp (W1_STAMP);
+  added, column k (input k) at [k*HIDDEN, (k+1)*HIDDEN), in nets.bin (read
+  by seek) that weights.py names by its stamp (NETS_STAMP);
 - hidden sigmoid table: 512 uint8 entries (activation*256, capped at 255) for
   pre-activations -8 .. +8 in steps of 1/32, each at its step's midpoint;
 - W2 and B2: ints, W2 at 1/Q2 so that a*W2 (a in 1/256) is at 1/2**16, B2 at
-  1/2**16; row j (hidden unit j) holds the five outputs' weights; W2 stored
-  as bytes, each an int16, little-endian, read where they lie (as W1F);
+  1/2**16; row j (hidden unit j) holds the five outputs' weights; in
+  nets.bin, W2 as little-endian int16, B2 as int32;
 - output sigmoid table: 512 little-endian uint16 entries (probability*ONE)
   for logits -8 .. +8 in steps of 1/32, interpolated linearly between them;
 - W1F: the first layer's rows for the hand-made features (the inputs after
@@ -22,7 +26,7 @@ Quantisation (firmware/opponent/evaluator.py reads it this way):
   Stored as bytes, each an int16, little-endian, read where they lie: a
   module loaded from a .mpy keeps its constants as long as it lives, so a
   tuple would stay in the heap at a word per weight beside any copy;
-- B1: the first layer's biases at 1/2**F_BITS (an array of int32), the
+- B1: the first layer's biases at 1/2**F_BITS (int32 in nets.bin), the
   features' accumulator's starting value (at 1/32 their rounding alone would cost 0.0003 points of
   held-out equity error);
 - LINEAR: the prefilter's equity weight per input, ints at 1/ONE (an array
@@ -53,9 +57,10 @@ F_BITS = 12          # feature rows (and biases) of the first layer in steps of 
 RAW_INPUTS = 202     # inputs stored at 1/32 (slots and checkers off); the rest are W1F
 ONE = 10000
 NET = "tools/data/evaluator_net.npz"
+RACE_NET = "tools/data/race_net.npz"
 OUT = "firmware/opponent/weights.py"
-COLUMNS = "firmware/opponent/w1.bin"
-COLUMNS_VERSION = 1
+NETS = "firmware/opponent/nets.bin"
+NETS_VERSION = 2
 
 
 def _int16_bytes(what, weights, bits):
@@ -85,7 +90,6 @@ def quantise(net):
     return {
         "HIDDEN": hidden,
         "W1": w1,
-        "W1_STAMP": int.from_bytes(hashlib.sha256(w1).digest()[:3], "little"),
         "W1F": w1f,
         "B1": tuple(int(v) for v in b1q),
         "W2": w2,
@@ -132,11 +136,6 @@ def _array_literal(typecode, size, values, per_line=8):
     return 'array("%s", (\n' % typecode + "\n".join(lines) + "\n))"
 
 
-def _tuple_literal(values, per_line=12):
-    rows = [", ".join(str(v) for v in values[i:i + per_line]) for i in range(0, len(values), per_line)]
-    return "(\n" + "".join("    " + r + ",\n" for r in rows) + ")"
-
-
 def render(tables, source):
     """Text of the weights module."""
     out = [
@@ -153,12 +152,10 @@ def render(tables, source):
         "OUTPUT_SHIFT = const(%d)" % tables["OUTPUT_SHIFT"],
         "OUTPUT_ZERO = const(%d)" % tables["OUTPUT_ZERO"],
         "FEATURE_SHIFT = const(%d)" % tables["FEATURE_SHIFT"],
-        "W1_STAMP = const(%d)       # w1.bin's stamp: the first layer for the board's inputs" % tables["W1_STAMP"],
+        "NETS_STAMP = const(%d)     # nets.bin's stamp: both networks' board columns and output layers"
+        % tables["NETS_STAMP"],
         "",
         "W1F = " + _bytes_literal(tables["W1F"]),
-        "B1 = " + _array_literal("i", 4, tables["B1"]),
-        "W2 = " + _bytes_literal(tables["W2"]),
-        "B2 = " + _tuple_literal(tables["B2"]),
         "HIDDEN_SIGMOID = " + _bytes_literal(tables["HIDDEN_SIGMOID"]),
         "OUTPUT_SIGMOID = " + _bytes_literal(tables["OUTPUT_SIGMOID"]),
         "LINEAR = " + _array_literal("h", 2, tables["LINEAR"], 16),
@@ -169,47 +166,71 @@ def render(tables, source):
     return "\n".join(out)
 
 
-def columns_file(tables):
-    """Bytes of w1.bin: the header (firmware/opponent/firstlayer.py), then
-    the board's inputs' columns."""
-    w1 = tables["W1"]
+def _section(tables):
+    """A network's bytes in nets.bin: its board columns, biases, output
+    layer, output biases, and the accumulator of a board with every checker
+    off (fifteen times each checkers-off column, as stored)."""
     hidden = tables["HIDDEN"]
-    head = (b"BLW1" + bytes((COLUMNS_VERSION, 0)) + hidden.to_bytes(2, "little")
-            + (len(w1) // hidden).to_bytes(2, "little") + tables["W1_STAMP"].to_bytes(4, "little") + bytes(2))
-    return head + w1
+    columns = np.frombuffer(tables["W1"], dtype=np.uint8).reshape(-1, hidden).astype(np.int64)
+    empty = 15 * (columns[RAW_INPUTS - 2] + columns[RAW_INPUTS - 1])
+    return (tables["W1"] + np.asarray(tables["B1"], dtype="<i4").tobytes() + tables["W2"]
+            + np.asarray(tables["B2"], dtype="<i4").tobytes() + empty.astype("<i4").tobytes())
 
 
-def table_bytes(tables):
-    """Flash size of the tables: bytes as bytes, B1 at 4 bytes an int, the
-    other ints at 2 (int16 range)."""
-    return (len(tables["W1"]) + len(tables["W1F"]) + len(tables["W2"]) + len(tables["HIDDEN_SIGMOID"])
-            + len(tables["OUTPUT_SIGMOID"]) + len(tables["ESCAPES_NEAR"]) + len(tables["ESCAPES_FAR"])
-            + 4 * len(tables["B1"]) + 2 * (len(tables["B2"]) + len(tables["LINEAR"])))
+def nets_file(contact, race):
+    """Bytes of nets.bin (header: firmware/opponent/netfile.py) for the two
+    networks' tables, and its stamp."""
+    hidden = contact["HIDDEN"]
+    if race["HIDDEN"] != hidden or len(race["W1"]) != len(contact["W1"]):
+        raise ValueError("the race network has %d hidden units and %d board inputs; the contact network %d and %d"
+                         % (race["HIDDEN"], len(race["W1"]) // race["HIDDEN"], hidden, len(contact["W1"]) // hidden))
+    if race["W1F"]:
+        raise ValueError("the race network has feature rows; it takes the board's inputs alone")
+    body = _section(contact) + _section(race)
+    stamp = int.from_bytes(hashlib.sha256(body).digest()[:3], "little")
+    head = (b"BLNW" + bytes((NETS_VERSION, 2)) + hidden.to_bytes(2, "little")
+            + (len(contact["W1"]) // hidden).to_bytes(2, "little") + stamp.to_bytes(4, "little") + bytes(2))
+    return head + body, stamp
 
 
-def generate(net_path=NET):
-    """(text of weights.py, bytes of w1.bin) for a float network."""
+def table_bytes(tables, race=None):
+    """Flash size of the tables: bytes as bytes, the linear weights at 2
+    bytes an int; the network's part of nets.bin (board columns, biases,
+    output layer, the empty board's accumulator), and the race network's
+    when given."""
+    size = (len(tables["W1F"]) + len(tables["HIDDEN_SIGMOID"]) + len(tables["OUTPUT_SIGMOID"])
+            + len(tables["ESCAPES_NEAR"]) + len(tables["ESCAPES_FAR"]) + 2 * len(tables["LINEAR"])
+            + len(_section(tables)))
+    if race is not None:
+        size += len(_section(race))
+    return size
+
+
+def generate(net_path=NET, race_path=RACE_NET):
+    """(text of weights.py, bytes of nets.bin) for the float networks."""
     tables = quantise(np.load(net_path))
-    return render(tables, net_path), columns_file(tables)
+    nets, tables["NETS_STAMP"] = nets_file(tables, quantise(np.load(race_path)))
+    return render(tables, "%s and %s" % (net_path, race_path)), nets
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--net", default=NET)
+    ap.add_argument("--race-net", default=RACE_NET)
     ap.add_argument("--out", default=OUT)
-    ap.add_argument("--columns", default=None,
-                    help="where w1.bin goes (default: beside --out)")
+    ap.add_argument("--nets", default=None,
+                    help="where nets.bin goes (default: beside --out)")
     args = ap.parse_args(argv)
-    columns = args.columns or os.path.join(os.path.dirname(args.out), os.path.basename(COLUMNS))
-    text, w1 = generate(args.net)
+    nets_path = args.nets or os.path.join(os.path.dirname(args.out), os.path.basename(NETS))
+    text, nets = generate(args.net, args.race_net)
     with open(args.out, "w") as f:
         f.write(text)
-    with open(columns, "wb") as f:
-        f.write(w1)
+    with open(nets_path, "wb") as f:
+        f.write(nets)
     tables = quantise(np.load(args.net))
     print("%s and %s: %d hidden, %d bytes of tables, sha256 %s and %s" % (
-        args.out, columns, tables["HIDDEN"], table_bytes(tables),
-        hashlib.sha256(text.encode()).hexdigest()[:16], hashlib.sha256(w1).hexdigest()[:16]))
+        args.out, nets_path, tables["HIDDEN"], table_bytes(tables, quantise(np.load(args.race_net))),
+        hashlib.sha256(text.encode()).hexdigest()[:16], hashlib.sha256(nets).hexdigest()[:16]))
 
 
 if __name__ == "__main__":

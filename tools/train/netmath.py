@@ -360,37 +360,45 @@ def bearoff_probs(boards, p):
     return p
 
 
-def first_layer(w):
-    """The first layer's bytes for the board's inputs (int8 + 128, column by
-    column) of a weights module or table dict: its W1, or for the firmware's
-    weights module the w1.bin that firmware/opponent/firstlayer.py reads,
-    checked against its stamp."""
-    w1 = getattr(w, "W1", None)
-    if w1 is not None:
-        return w1
-    from firmware.opponent import firstlayer
-    f = firstlayer.open_columns(w.HIDDEN, w.W1_STAMP)
-    with f:
-        f.seek(firstlayer.HEADER)
-        return f.read()
+def file_tables(w, net=0):
+    """The tables a weights module or table dict keeps in nets.bin (W1: the
+    board's columns, int8 + 128, column by column; B1, W2 and B2, as ints)
+    for network `net` (0 contact, 1 race: firmware/opponent/netfile.py):
+    a table dict's own (the network it was made from, whatever net), or
+    for the firmware's weights module read from the nets.bin it names by
+    its stamp."""
+    if getattr(w, "W1", None) is not None:
+        return w.W1, np.array(w.B1, dtype=np.int64), np.frombuffer(w.W2, dtype="<i2"), np.array(w.B2, dtype=np.int64)
+    from firmware.opponent import netfile
+    h = w.HIDDEN
+    with netfile.open_networks(h, w.NETS_STAMP) as f:
+        f.seek(netfile.HEADER + net * netfile.section_bytes(h))
+        w1 = f.read(RAW_INPUTS * h)
+        b1 = np.frombuffer(f.read(4 * h), dtype="<i4")
+        w2 = np.frombuffer(f.read(10 * h), dtype="<i2")
+        b2 = np.frombuffer(f.read(20), dtype="<i4")
+    return w1, b1.astype(np.int64), w2, b2.astype(np.int64)
 
 
 class IntNet:
     """The integer network from a weights module (firmware.opponent.weights or the
-    generator's own output) computing exactly what firmware/opponent/evaluator.py does."""
+    generator's own output) computing exactly what firmware/opponent/evaluator.py does:
+    the contact network, or with net=1 the module's race network (no features)."""
 
-    def __init__(self, w, bearoff=True):
+    def __init__(self, w, bearoff=True, net=0):
         # bearoff=False: the network alone, as before the database
         self.bearoff = bearoff
         h = w.HIDDEN
         self.hidden = h
-        self.w1 = (np.frombuffer(first_layer(w), dtype=np.uint8).astype(np.int64) - 128).reshape(RAW_INPUTS, h)
-        self.w1f = np.frombuffer(w.W1F, dtype="<i2").astype(np.int64).reshape(-1, h)
+        w1, b1, w2, b2 = file_tables(w, net)
+        self.w1 = (np.frombuffer(w1, dtype=np.uint8).astype(np.int64) - 128).reshape(RAW_INPUTS, h)
+        w1f = w.W1F if net == 0 else b""
+        self.w1f = np.frombuffer(w1f, dtype="<i2").astype(np.int64).reshape(-1, h)
         self.inputs = RAW_INPUTS + len(self.w1f)
         self.fshift = w.FEATURE_SHIFT
-        self.b1 = np.array(w.B1, dtype=np.int64)
-        self.w2 = np.frombuffer(w.W2, dtype="<i2").astype(np.int64).reshape(h, 5)
-        self.b2 = np.array(w.B2, dtype=np.int64)
+        self.b1 = b1
+        self.w2 = w2.astype(np.int64).reshape(h, 5)
+        self.b2 = b2
         self.hsig = np.frombuffer(w.HIDDEN_SIGMOID, dtype=np.uint8).astype(np.int64)
         self.hshift = w.HIDDEN_SHIFT
         self.osig = np.frombuffer(w.OUTPUT_SIGMOID, dtype="<u2").astype(np.int64)
@@ -424,6 +432,18 @@ class IntNet:
         if self.bearoff:
             bearoff_probs(boards, p)
         return p
+
+
+def evaluate_probs(contact, race, boards):
+    """What firmware.opponent.evaluator.evaluate answers for each board:
+    the race network's probabilities (race, an IntNet) for the races, the
+    contact network's for the rest."""
+    b = as_array(boards)
+    in_race = is_race(b)
+    p = contact.probs(b)
+    if in_race.any():
+        p[in_race] = race.probs(b[in_race])
+    return p
 
 
 def equity(p, one=ONE):

@@ -33,9 +33,16 @@ Stages, in order (docs/ai.md, Training):
   quantise       the distil network's raw first-layer rows rounded to the
                  device's int8 steps and held there, the rest trained to
                  answer as the distil network does on data1 to data3
-  install        the result becomes tools/data/evaluator_net.npz
+  race1 .. race4 3,000 games each of gnubg's 0-ply against itself, only
+                 the race positions kept (the sides past each other), every
+                 play's result too, labelled by gnubg's 1-ply
+  race           the race network: 128 hidden units on the board's 202
+                 inputs alone, trained from scratch, 16 epochs at lr 0.002
+  install        the results become tools/data/evaluator_net.npz and
+                 tools/data/race_net.npz
   weights        tools.gen.weights: the integer tables, firmware/opponent/weights.py
-                 and the first layer's columns beside it, w1.bin
+                 and both networks' board columns and output layers beside
+                 it, nets.bin
 
 Resumable: a finished stage leaves WORK/STAGE.done and is skipped next time;
 a training stage interrupted mid-way continues from its last epoch (the
@@ -53,6 +60,8 @@ import sys
 
 START = "tools/data/net202.npz"
 CHECKPOINT = "tools/data/evaluator_net.npz"
+RACE_CHECKPOINT = "tools/data/race_net.npz"
+RACE_SETS = ("race1", "race2", "race3", "race4")   # race positions, seeds 51 to 54
 WEIGHTS = "firmware/opponent/weights.py"
 ZERO_PLY = ("data1", "data2", "data3")          # the data sets labelled by gnubg's 0-ply
 BEFORE_SHAPE = 215      # the inputs before the 24 shape features, which the distil stage adds
@@ -75,7 +84,12 @@ def stages(work, games=None, epochs=None):
         return os.path.join(work, name)
 
     def install():
-        shutil.copyfile(path("quantise.npz"), CHECKPOINT if work_is_default else path("evaluator_net.npz"))
+        shutil.copyfile(path("quantise.npz"), final)
+        shutil.copyfile(path("race.npz"), race_final)
+
+    def race_data(k):
+        return lambda: data.main(["--games", g(3000), "--seed", str(50 + k), "--ply", "1", "--candidates", "1.0",
+                                  "--race", "--out", path("race%d.npz" % k)])
 
     def train_on(sets, start, name, inputs=None, blend=(), epochs=6, lr="0.0005", more=()):
         """`epochs` epochs (6) at `lr` (0.0005) on sets, from the start
@@ -91,6 +105,7 @@ def stages(work, games=None, epochs=None):
 
     work_is_default = games is None and epochs is None
     final = CHECKPOINT if work_is_default else path("evaluator_net.npz")
+    race_final = RACE_CHECKPOINT if work_is_default else path("race_net.npz")
     out = WEIGHTS if work_is_default else path("weights.py")
     return [
         ("data1", lambda: data.main(["--games", g(10000), "--seed", "1", "--out", path("data1.npz")])),
@@ -114,8 +129,12 @@ def stages(work, games=None, epochs=None):
         ("distil", lambda: train_on(ZERO_PLY, "blend", "distil", epochs=30, lr="0.001")),
         ("quantise", lambda: train_on(ZERO_PLY, "distil", "quantise", epochs=3, lr="0.0002",
                                       more=("--teacher", path("distil.npz"), "--fixed-raw"))),
+    ] + [("race%d" % k, race_data(k)) for k in range(1, 5)] + [
+        ("race", lambda: net.main(["--data"] + [path(d + ".npz") for d in RACE_SETS]
+                                  + ["--hidden", "128", "--inputs", "202", "--epochs", e(16), "--lr", "0.002",
+                                     "--resume", "--out", path("race.npz")])),
         ("install", install),
-        ("weights", lambda: gen_weights.main(["--net", final, "--out", out])),
+        ("weights", lambda: gen_weights.main(["--net", final, "--race-net", race_final, "--out", out])),
     ]
 
 

@@ -1,0 +1,158 @@
+"""The networks' tables in flash, and which network answers.
+
+nets.bin, beside this module, holds two networks of the same shape
+(tools/gen/weights.py writes it with weights.py): the contact network,
+which answers every position where a hit is still possible, and the race
+network, which answers once the sides are past each other (as GNU
+Backgammon keeps one for races). Each is a section of the file:
+
+- for each of the INPUTS board inputs (the slots' four units each, then
+  the two checkers-off counts) its column of HIDDEN bytes, each weight an
+  int8 in steps of 1/32 stored with 128 added;
+- the biases (int32, HIDDEN of them, in the features' steps of 1/4096);
+- the output layer (int16, five a hidden unit, row by row);
+- the output biases (int32, five);
+- the accumulator of a board with every checker off (int32, HIDDEN):
+  fifteen times each checkers-off column as stored, 128 offset included,
+  which the Scorer adds the board's slots to.
+
+The contact network also has the hand-made features' rows, which stay in
+weights.py (the race network has none: in a race they say nothing the
+board's inputs do not).
+
+Only the selected network's small tables are in the heap, in one set of
+buffers (B1, W2, B2 and START), so the race network costs flash and no
+heap: select() reads them from the file (2.3 KB, four reads) when the
+answering network changes, as a game enters a race and as the next game
+starts, and in the look-ahead where a candidate play leaves a race.
+
+An evaluation needs only the columns of the inputs that changed from its
+base position: a move at the strongest level adds about a thousand, of
+about a hundred inputs. The last ROWS columns read stay in CACHE (2 KB),
+so about one in four is read from the file: the kernels
+(firmware/opponent/kernels.py, slots) look an input up with the clock's
+second chance (kernels_plain.cached) and on a miss read its column
+straight into the cache's row (VIEWS), one seek (to BASE[0], the selected
+section, on from the header) and one readinto, as load() does for the
+plain twin. select() empties the cache.
+
+Header (little-endian): b"BLNW", version 2, the networks (2), the hidden
+units (uint16), the inputs (uint16), the stamp (uint32: weights.NETS_STAMP,
+the first three bytes of the sections' SHA-256, so a nets.bin from other
+networks is refused), two zero bytes.
+"""
+from array import array
+
+from micropython import const
+
+from firmware.opponent import beside, weights
+
+HEADER = const(16)
+INPUTS = const(202)
+VERSION = const(2)
+NETWORKS = const(2)
+ROWS = const(16)
+CONTACT = const(0)
+RACE = const(1)
+
+
+def _u16(b, i):
+    return b[i] | b[i + 1] << 8
+
+
+def section_bytes(hidden):
+    """A network's bytes in the file: its columns, biases, output layer,
+    output biases and empty board's accumulator."""
+    return INPUTS * hidden + 4 * hidden + 10 * hidden + 20 + 4 * hidden
+
+
+def open_networks(hidden, stamp, path=None):
+    """The open nets.bin, its header checked against the networks' size and
+    stamp. Raises OSError if the file is missing or short, ValueError if it
+    does not belong to these weights."""
+    path = path or beside("nets.bin")
+    f = open(path, "rb")
+    head = bytearray(HEADER)
+    try:
+        if f.readinto(head) != HEADER or head[0:4] != b"BLNW" or head[4] != VERSION:
+            raise ValueError("%s is not a version %d networks file" % (path, VERSION))
+        got = (head[5], _u16(head, 6), _u16(head, 8), _u16(head, 10) | _u16(head, 12) << 16)
+        if got != (NETWORKS, hidden, INPUTS, stamp):
+            raise ValueError("%s holds %d networks of %d hidden x %d inputs, stamp %d; the weights need"
+                             " %d of %d x %d, stamp %d" % ((path,) + got + (NETWORKS, hidden, INPUTS, stamp)))
+        f.seek(HEADER + NETWORKS * section_bytes(hidden) - 1)
+        if len(f.read(1)) != 1:
+            raise OSError("%s ends before its last network" % path)
+    except Exception:
+        f.close()
+        raise
+    return f
+
+
+HIDDEN = weights.HIDDEN
+_SECTION = section_bytes(HIDDEN)
+FILE = open_networks(HIDDEN, weights.NETS_STAMP)
+CACHE = bytearray(ROWS * HIDDEN)
+VIEWS = [memoryview(CACHE)[r * HIDDEN:(r + 1) * HIDDEN] for r in range(ROWS)]
+TAGS = bytearray(INPUTS)            # each input's row + 1, 0 when not held
+OWNER = array("h", [-1] * ROWS)     # each row's input, -1 none
+REFS = bytearray(ROWS + 1)          # each row used since the hand passed; then the hand
+# The selected network: its section's offset from the header's end (the
+# kernels read it on a miss), and its small tables (2.3 KB).
+BASE = array("i", [0])
+NET = bytearray(1)                  # CONTACT or RACE
+B1 = array("i", bytes(4 * HIDDEN))
+W2 = bytearray(10 * HIDDEN)         # int16, read in place (ptr16: a heap block is aligned)
+B2 = array("i", bytes(20))
+START = array("i", bytes(4 * HIDDEN))
+
+
+def read(k, buf):
+    """Reads the selected network's column of input k into buf (HIDDEN bytes)."""
+    FILE.seek(HEADER + BASE[0] + k * HIDDEN)
+    if FILE.readinto(buf) != HIDDEN:
+        short(k)
+
+
+def load(k, r):
+    """Reads input k's column into the cache's row r, the row already
+    given to it (as the kernels do it, for their plain twins)."""
+    read(k, VIEWS[r])
+
+
+def short(k):
+    """A column that the file ends before: nothing holds it."""
+    TAGS[k] = 0
+    raise OSError("nets.bin ends before input %d's column" % k)
+
+
+def _read_into(buf, size):
+    if FILE.readinto(buf) != size:
+        raise OSError("nets.bin ends inside network %d" % NET[0])
+
+
+def _load(net):
+    BASE[0] = net * _SECTION
+    NET[0] = net
+    for r in range(ROWS):
+        k = OWNER[r]
+        if k >= 0:
+            TAGS[k] = 0
+        OWNER[r] = -1
+        REFS[r] = 0
+    REFS[ROWS] = 0
+    FILE.seek(HEADER + BASE[0] + INPUTS * HIDDEN)
+    _read_into(B1, 4 * HIDDEN)
+    _read_into(W2, 10 * HIDDEN)
+    _read_into(B2, 20)
+    _read_into(START, 4 * HIDDEN)
+
+
+def select(net):
+    """Makes CONTACT or RACE the answering network: its tables into the
+    buffers, the cache emptied. Nothing when it already answers."""
+    if net != NET[0]:
+        _load(net)
+
+
+_load(CONTACT)
