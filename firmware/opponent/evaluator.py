@@ -54,7 +54,6 @@ from firmware.opponent import bearoff, kernels, netfile, weights
 
 ONE = const(10000)
 INPUTS = const(239)
-_OFF_INPUT = const(200)
 FEATURES = const(37)
 _HIDDEN = weights.HIDDEN
 _W1F = kernels.W1F               # int16 in bytes
@@ -156,10 +155,7 @@ class Scorer:
         self.base_off1 = 15 - (_census(board, 25) & _COUNT)
         if self.net == _RACE:
             # no features: the biases alone, the same for every board
-            facc = self.base_facc
-            for j in range(_HIDDEN):
-                facc[j] = netfile.B1[j]
-            self.fsum = facc
+            self.fsum = netfile.B1
         else:
             _feature_change(self.base_facc, netfile.B1, _ZERO_FEAT, _features(board, 0, 25, self.base_feat))
             self.fsum = self.facc
