@@ -344,6 +344,9 @@ def test_the_level_answers_races_with_the_race_network():
     # the device makes the same choices (the twin's network chosen by the base)
     for d1, d2 in ((6, 5), (4, 1), (3, 3), (2, 1)):
         assert bench.level_policy(contact, 5)(race_board, d1, d2) == ai.choose(race_board, d1, d2, 5)[0]
+    # the judge puts the level without its race network beside the shipped one
+    res = bench.judge(30, 5, [(3, 800, 4)], ply=0, race=False)
+    assert res["other net, 0-ply"]["contact"] == res["0-ply"]["contact"]
 
 
 def test_average_of_checkpoints(tmp_path):

@@ -20,9 +20,10 @@ gnubg's own 0-ply choices (the setting "gnubg") or another network's
 (--net) beside them if asked, or the first setting's look-ahead run over
 gnubg's 0-ply network as its evaluator ("gnubg-search": what the search
 makes of a far better evaluator) (docs/ai.md, Look-ahead); --race-net gives
-that other network (the shipped one without --net) a race network of its
-own: race positions scored by it, a host experiment the device does not
-have yet (strength --race-net plays the level with it). Each loss is also
+that other network (the shipped one without --net) another race network in
+place of the shipped one (strength --race-net plays the level with it;
+none: the contact network answers races too, as before the race network).
+Each loss is also
 split between contact and race decisions, and each choice's gain over the
 first setting's is given decision by decision with its standard error;
 look-ahead settings report their modelled work (ai.roll_work). A setting's
@@ -672,8 +673,9 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
     the position and by PHASES.
     other: another network's tables, whose 0-ply and first setting are
     judged beside the shipped network's on the same decisions; race: a race
-    network's tables, which score the other network's race positions (the
-    other network is then the shipped one when none is given)."""
+    network's tables, which answer the other network's races in place of
+    the shipped race network (False: none, the other network answering
+    races too; the other network is the shipped one when none is given)."""
     net = BlasNet(weights)
     players = {"0-ply": level_policy(net, ai.LEVELS - 1)}
     settings = [c for c in configs if c not in ("gnubg", "gnubg-search")]
@@ -691,7 +693,7 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
         other = weights
     if other is not None:
         other_net = BlasNet(other)
-        other_race = None if race is None else BlasNet(race)
+        other_race = None if race is None else False if race is False else BlasNet(race)
         players["other net, 0-ply"] = level_policy(other_net, ai.LEVELS - 1, other, race=other_race)
         add("other net, ", other_net, other, *settings[0], race=other_race)
     if "gnubg" in configs:
@@ -821,7 +823,8 @@ def main(argv=None):
                    for c in args.configs.split()]
         res = judge(args.positions, args.seed, configs, args.judge_ply,
                     checkpoint_tables(args.net) if args.net else None,
-                    checkpoint_tables(args.race_net) if args.race_net else None)
+                    None if not args.race_net else False if args.race_net == "none"
+                    else checkpoint_tables(args.race_net))
     elif args.what == "combine":
         res = summary(load_points(args.files))
     elif args.what == "paired":
