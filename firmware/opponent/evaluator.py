@@ -67,6 +67,7 @@ _OUTSIDE = kernels.OUTSIDE      # census(): a checker is outside its home board
 _COUNT = const(31)              # census(): the checkers on the board
 _CONTACT = netfile.CONTACT
 _RACE = netfile.RACE
+_NET = netfile.NET              # the selected network (a one-byte array)
 
 # A board with no checker on it (all 30 off): the selected network's
 # accumulators for it are netfile.START (the checkers-off columns, with
@@ -160,16 +161,6 @@ class Scorer:
             _feature_change(self.base_facc, netfile.B1, _ZERO_FEAT, _features(board, 0, 25, self.base_feat))
             self.fsum = self.facc
 
-    def _first_layer(self, board, side):
-        """The first layer's sums for board (read from board[(s + side) %
-        50]) on the base's network, into acc and (the contact network's
-        features) facc; returns the columns' correction."""
-        if netfile.NET[0] != self.net:
-            netfile.select(self.net)
-        if self.net == _CONTACT:
-            _feature_change(self.facc, self.base_facc, self.base_feat, _features(board, side, 25 - side, self.feat))
-        return self.base_corr + _slots(self.acc, self.base_acc, self.base, board, side)
-
     def score(self, board):
         """Five probabilities of board (side on roll's view), in ONE units.
 
@@ -180,7 +171,11 @@ class Scorer:
             return self.out
         if us < _OUTSIDE and them < _OUTSIDE and bearoff.probabilities(board, 0, 25, self.out) is not None:
             return self.out
-        corr = self._first_layer(board, 0)
+        if _NET[0] != self.net:
+            netfile.select(self.net)
+        if self.net == _CONTACT:
+            _feature_change(self.facc, self.base_facc, self.base_feat, _features(board, 0, 25, self.feat))
+        corr = self.base_corr + _slots(self.acc, self.base_acc, self.base, board, 0)
         return _finish(self.acc, self.fsum, self.out, _HZERO - (corr << 7))
 
     def linear_after(self, result):
@@ -213,7 +208,11 @@ class Scorer:
                 and bearoff.probabilities(result, 25, 0, out) is not None:
             return out
         # flip(result)[s] is result[(s + 25) % 50]
-        corr = self._first_layer(result, 25)
+        if _NET[0] != self.net:
+            netfile.select(self.net)
+        if self.net == _CONTACT:
+            _feature_change(self.facc, self.base_facc, self.base_feat, _features(result, 25, 0, self.feat))
+        corr = self.base_corr + _slots(self.acc, self.base_acc, self.base, result, 25)
         return _finish(self.acc, self.fsum, out, _HZERO - (corr << 7))
 
 
