@@ -131,6 +131,26 @@ def shipped_race():
     return _SHIPPED_RACE[0]
 
 
+def base_network(net, race):
+    """The network a Scorer based on a position uses, as a function of the
+    position: race (False for none) when its sides are past each other,
+    else net (firmware/opponent/evaluator.py)."""
+    return lambda base: race if race is not False and is_race(base) else net
+
+
+def reply_equities(network, cands, spans, boards):
+    """Equities of boards, the replies gathered for the candidates (spans of
+    (candidate, roll, first, count)), each candidate's scored by the network
+    its position chooses (network(candidate)), as a Scorer based on it."""
+    eq = np.empty(len(boards), dtype=np.int64)
+    by_net = {}
+    for c, r, first, count in spans:
+        by_net.setdefault(network(cands[c]), []).extend(range(first, first + count))
+    for scorer, rows in by_net.items():
+        eq[rows] = netmath.equity(scorer.probs([boards[i] for i in rows]))
+    return eq
+
+
 ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 
 
@@ -243,11 +263,7 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
     keep_replies = ai.REPLIES if replies is None else replies
     cap = ai.SEARCH_WORK if budget is None else budget
     work = []
-    if race is None:
-        race = shipped_race()
-
-    def network(base):
-        return race if race is not False and is_race(base) else net
+    network = base_network(net, shipped_race() if race is None else race)
 
     def one_ply(cands, zero_ply):
         """The candidate the look-ahead picks (an index into cands), as
@@ -303,13 +319,7 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
                     picked = range(first, first + count)
                 spans.append((c, r, len(chosen), len(picked)))
                 chosen.extend(every[i] for i in picked)
-            # each candidate's replies scored by the network its position chooses
-            eq = np.empty(len(chosen), dtype=np.int64)
-            by_net = {}
-            for c, r, first, count in spans:
-                by_net.setdefault(network(cands[c]), []).extend(range(first, first + count))
-            for scorer, rows in by_net.items():
-                eq[rows] = netmath.equity(scorer.probs([chosen[i] for i in rows]))
+            eq = reply_equities(network, cands, spans, chosen)
             for c, r, first, count in spans:
                 rolls[c, r] = ROLL_WEIGHTS[r] * int(eq[first:first + count].min())
         pick, spent, searched = searched_choice(rolls, counts, ends, keep_replies, cap, prune, mix, zero_ply)

@@ -47,10 +47,14 @@ RAW_REPLIES = 10        # replies kept per roll, in the prefilter's order
 _NONE = 1 << 30         # an empty reply slot: above any equity
 
 
-def collect(positions, seed, judge_ply=2, tables=weights):
+def collect(positions, seed, judge_ply=2, tables=weights, race=None):
+    """race: the race network, as level_policy's (the shipped one unless
+    given): each Scorer's base chooses, as on the device."""
     net = bench_ai.BlasNet(tables)
+    race = bench_ai.shipped_race() if race is None else race
     lin = bench_ai.LinearScores(tables)
-    me = bench_ai.level_policy(net, ai.LEVELS - 1, tables)
+    me = bench_ai.level_policy(net, ai.LEVELS - 1, tables, race=race)
+    network = bench_ai.base_network(net, race)
     eq0s, judged, counts, values, ranks, ends = [], [], [], [], [], []
     for board, d1, d2 in bench_ai.self_play_positions(positions, seed, me):
         plays = movegen.plays(board, d1, d2)
@@ -60,7 +64,7 @@ def collect(positions, seed, judge_ply=2, tables=weights):
         if len(results) > ai.NET_PLAYS:
             keep = bench_ai._lowest(lin([flip(r) for r in results]), ai.NET_PLAYS)
             results = [results[i] for i in keep]
-        eq = -netmath.equity(net.probs([flip(r) for r in results]))
+        eq = -netmath.equity(network(board).probs([flip(r) for r in results]))
         order = np.lexsort((np.arange(len(eq)), -eq))[:WIDEST]
         order = [int(i) for i in order if eq[i] >= eq[order[0]] - WIDEST_MARGIN]
         cands = [results[i] for i in order]
@@ -96,7 +100,7 @@ def collect(positions, seed, judge_ply=2, tables=weights):
                 spans.append((c, r, len(every), len(keep)))
                 every.extend(boards[i] for i in keep)
         if every:
-            e = netmath.equity(net.probs(every))
+            e = bench_ai.reply_equities(network, cands, spans, every)
             for c, r, first, n in spans:
                 val[c, r, :n] = e[first:first + n]
         eq0s.append(e0)
