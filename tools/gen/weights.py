@@ -206,11 +206,17 @@ def table_bytes(tables, race=None):
     return size
 
 
+def _build(net_path, race_path):
+    """(contact tables, race tables, text of weights.py, bytes of nets.bin)."""
+    tables = quantise(np.load(net_path))
+    race = quantise(np.load(race_path))
+    nets, tables["NETS_STAMP"] = nets_file(tables, race)
+    return tables, race, render(tables, "%s and %s" % (net_path, race_path)), nets
+
+
 def generate(net_path=NET, race_path=RACE_NET):
     """(text of weights.py, bytes of nets.bin) for the float networks."""
-    tables = quantise(np.load(net_path))
-    nets, tables["NETS_STAMP"] = nets_file(tables, quantise(np.load(race_path)))
-    return render(tables, "%s and %s" % (net_path, race_path)), nets
+    return _build(net_path, race_path)[2:]
 
 
 def main(argv=None):
@@ -222,14 +228,13 @@ def main(argv=None):
                     help="where nets.bin goes (default: beside --out)")
     args = ap.parse_args(argv)
     nets_path = args.nets or os.path.join(os.path.dirname(args.out), os.path.basename(NETS))
-    text, nets = generate(args.net, args.race_net)
+    tables, race, text, nets = _build(args.net, args.race_net)
     with open(args.out, "w") as f:
         f.write(text)
     with open(nets_path, "wb") as f:
         f.write(nets)
-    tables = quantise(np.load(args.net))
     print("%s and %s: %d hidden, %d bytes of tables, sha256 %s and %s" % (
-        args.out, nets_path, tables["HIDDEN"], table_bytes(tables, quantise(np.load(args.race_net))),
+        args.out, nets_path, tables["HIDDEN"], table_bytes(tables, race),
         hashlib.sha256(text.encode()).hexdigest()[:16], hashlib.sha256(nets).hexdigest()[:16]))
 
 
