@@ -21,7 +21,7 @@ from array import array
 from micropython import const
 
 from firmware.opponent import weights
-from firmware.opponent.netfile import B2, BASE, CACHE, FILE, HEADER, INPUTS, OWNER, REFS, TAGS, VIEWS, W2
+from firmware.opponent.netfile import B2, BASE, CACHE, FEATURES, FILE, HEADER, INPUTS, OWNER, REFS, TAGS, VIEWS, W1F, W2
 from firmware.opponent.netfile import short as SHORT
 
 ONE = const(10000)
@@ -33,12 +33,8 @@ OSHIFT = weights.OUTPUT_SHIFT
 OZERO = weights.OUTPUT_ZERO
 
 
-# The features' rows, int16 little-endian in bytes, read where they lie
-# (ptr16: on an even address, see the end). A module loaded from a .mpy
-# keeps its constants as long as it lives, so a tuple would stay in the
-# heap at a word per weight beside any array made from it. The output
-# layer (W2, B2) is the selected network's, in netfile's buffers.
-W1F = weights.W1F
+# The features' rows (W1F, int16) and the output layer (W2, B2) are the
+# selected network's, in netfile's buffers, read where they lie.
 HSIG = weights.HIDDEN_SIGMOID
 OSIG = weights.OUTPUT_SIGMOID
 # Distances (bits 1..24) each roll hits from: both dice alone and together,
@@ -65,7 +61,7 @@ GROUP = array("i", bytes(4 * 8))
 PINNED = const(2)
 # An evaluation's changed features, int32 pairs (the row's byte offset in
 # W1F, multiplier): at most every feature.
-ROWS = array("i", bytes(8 * (len(weights.W1F) // (2 * weights.HIDDEN))))
+ROWS = array("i", bytes(8 * FEATURES))
 BLOCK_MASK = const(0xFFF)       # the 12 points in front of a checker
 # census(): added to a side's checkers on the board when one is outside
 # its home board (its points 7 to 25)
@@ -610,15 +606,5 @@ if sys.implementation.name == "micropython":
         o[3] = lg
         o[4] = lb
         return out
-
-    @micropython.viper
-    def _v_address(buf) -> int:
-        return int(ptr8(buf))  # noqa: F821
-
-    # A bytes constant of a .mpy loaded into the heap starts on an even
-    # address (the heap's blocks are aligned); where it may not (a module
-    # in flash), a copy does, as ptr16 needs on the RP2040.
-    if _v_address(W1F) & 1:
-        W1F = array("h", W1F)
 
     VIPER = (_v_census, _v_slots, _v_features, _v_feature_change, _v_finish)

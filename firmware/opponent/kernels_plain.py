@@ -15,7 +15,7 @@ from firmware.opponent.kernels import (ACONTAIN, B2, BLOCK_MASK, DIST_MASK, ESCA
 
 if sys.byteorder != "little":
     raise ValueError("W1F and nets.bin hold little-endian int16, not %s-endian" % sys.byteorder)
-W1F = array("h", kernels.W1F)   # the features' rows as ints (the kernel reads their bytes)
+W1F = netfile.W1F               # the selected network's features' rows (int16)
 _W2 = [-1, None]                # the network whose output layer _W2[1] holds as ints
 # The escapes for every 12-bit mask in one table, from the device's two
 # (kernels.py says how they add up)

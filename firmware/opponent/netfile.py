@@ -1,10 +1,15 @@
 """The networks' tables in flash, and which network answers.
 
-nets.bin, beside this module, holds two networks of the same shape
+nets.bin, beside this module, holds three networks of the same shape
 (tools/gen/weights.py writes it with weights.py): the contact network,
-which answers every position where a hit is still possible, and the race
-network, which answers once the sides are past each other (as GNU
-Backgammon keeps one for races). Each is a section of the file:
+which answers while a hit is still possible; the race network, which
+answers once the sides are past each other (as GNU Backgammon keeps one
+for races); and the late network, which answers the contact positions
+of the game's end: a side with every checker home (bearing off against
+contact, or holding against such a bear-off) or crashed (GNU
+Backgammon's class: six or fewer checkers left, or few besides those
+stacked on the two lowest points). evaluator.network() says which. Each
+is a section of the file:
 
 - for each of the INPUTS board inputs (the slots' four units each, then
   the two checkers-off counts) its column of HIDDEN bytes, each weight an
@@ -14,17 +19,18 @@ Backgammon keeps one for races). Each is a section of the file:
 - the output biases (int32, five);
 - the accumulator of a board with every checker off (int32, HIDDEN):
   fifteen times each checkers-off column as stored, 128 offset included,
-  which the Scorer adds the board's slots to.
+  which the Scorer adds the board's slots to;
+- for the contact and late networks, the hand-made features' rows (int16,
+  FEATURES rows of HIDDEN, in steps of 1/4096). The race network has none:
+  in a race they say nothing the board's inputs do not.
 
-The contact network also has the hand-made features' rows, which stay in
-weights.py (the race network has none: in a race they say nothing the
-board's inputs do not).
-
-Only the selected network's small tables are in the heap, in one set of
-buffers (B1, W2, B2 and START), so the race network costs flash and no
-heap: select() reads them from the file (2.3 KB, four reads) when the
-answering network changes, as a game enters a race and as the next game
-starts, and in the look-ahead where a candidate play leaves a race.
+Only the selected network's tables are in the heap, in one set of
+buffers (B1, W2, B2, START, and W1F for the features' rows), so a network
+costs flash and no heap: select() reads them from the file (2.3 KB in four
+reads, and 9.3 KB more when the features' rows change hands between the
+contact and the late network) when the answering network changes: as a
+game enters a race or its end, as the next game starts, and in the
+look-ahead where a candidate play leaves the phase.
 
 An evaluation needs only the columns of the inputs that changed from its
 base position: a move at the strongest level adds about a thousand, of
@@ -36,7 +42,7 @@ straight into the cache's row (VIEWS), one seek (to BASE[0], the selected
 section, on from the header) and one readinto, as load() does for the
 plain twin. select() empties the cache.
 
-Header (little-endian): b"BLNW", version 2, the networks (2), the hidden
+Header (little-endian): b"BLNW", version 3, the networks (3), the hidden
 units (uint16), the inputs (uint16), the stamp (uint32: weights.NETS_STAMP,
 the first three bytes of the sections' SHA-256, so a nets.bin from other
 networks is refused), two zero bytes.
@@ -49,11 +55,14 @@ from firmware.opponent import beside, weights
 
 HEADER = const(16)
 INPUTS = const(202)
-VERSION = const(2)
-NETWORKS = const(2)
+FEATURES = const(37)
+VERSION = const(3)
+NETWORKS = const(3)
 ROWS = const(16)
 CONTACT = const(0)
 RACE = const(1)
+LATE = const(2)
+_FEATURED = const(0b101)            # the networks with feature rows: CONTACT and LATE
 
 
 def _u16(b, i):
@@ -61,9 +70,22 @@ def _u16(b, i):
 
 
 def section_bytes(hidden):
-    """A network's bytes in the file: its columns, biases, output layer,
-    output biases and empty board's accumulator."""
+    """A network's bytes in the file before its feature rows: its columns,
+    biases, output layer, output biases and empty board's accumulator."""
     return INPUTS * hidden + 4 * hidden + 10 * hidden + 20 + 4 * hidden
+
+
+def feature_bytes(hidden):
+    """The feature rows' bytes, at the end of a featured network's section."""
+    return 2 * FEATURES * hidden
+
+
+def offset(net, hidden):
+    """Network net's section in the file, from the header's end."""
+    at = 0
+    for k in range(net):
+        at += section_bytes(hidden) + (feature_bytes(hidden) if _FEATURED >> k & 1 else 0)
+    return at
 
 
 def open_networks(hidden, stamp, path=None):
@@ -80,7 +102,7 @@ def open_networks(hidden, stamp, path=None):
         if got != (NETWORKS, hidden, INPUTS, stamp):
             raise ValueError("%s holds %d networks of %d hidden x %d inputs, stamp %d; the weights need"
                              " %d of %d x %d, stamp %d" % ((path,) + got + (NETWORKS, hidden, INPUTS, stamp)))
-        f.seek(HEADER + NETWORKS * section_bytes(hidden) - 1)
+        f.seek(HEADER + offset(NETWORKS, hidden) - 1)
         if len(f.read(1)) != 1:
             raise OSError("%s ends before its last network" % path)
     except Exception:
@@ -90,7 +112,7 @@ def open_networks(hidden, stamp, path=None):
 
 
 HIDDEN = weights.HIDDEN
-_SECTION = section_bytes(HIDDEN)
+_SECTIONS = array("i", [offset(k, HIDDEN) for k in range(NETWORKS)])
 FILE = open_networks(HIDDEN, weights.NETS_STAMP)
 CACHE = bytearray(ROWS * HIDDEN)
 VIEWS = [memoryview(CACHE)[r * HIDDEN:(r + 1) * HIDDEN] for r in range(ROWS)]
@@ -100,11 +122,15 @@ REFS = bytearray(ROWS + 1)          # each row used since the hand passed; then 
 # The selected network: its section's offset from the header's end (the
 # kernels read it on a miss), and its small tables (2.3 KB).
 BASE = array("i", [0])
-NET = bytearray(1)                  # CONTACT or RACE
+NET = bytearray(1)                  # CONTACT, RACE or LATE
 B1 = array("i", bytes(4 * HIDDEN))
 W2 = bytearray(10 * HIDDEN)         # int16, read in place (ptr16: a heap block is aligned)
 B2 = array("i", bytes(20))
 START = array("i", bytes(4 * HIDDEN))
+# The features' rows of the last featured network selected (9.3 KB; the
+# race network leaves them as they are): int16 read in place by the kernels.
+W1F = array("h", bytes(feature_bytes(HIDDEN)))
+ROWS_OF = bytearray(1)              # the network W1F holds
 
 
 def read(k, buf):
@@ -131,8 +157,8 @@ def _read_into(buf, size):
         raise OSError("nets.bin ends inside network %d" % NET[0])
 
 
-def _load(net):
-    BASE[0] = net * _SECTION
+def _load(net, rows):
+    BASE[0] = _SECTIONS[net]
     NET[0] = net
     for r in range(ROWS):
         k = OWNER[r]
@@ -146,13 +172,17 @@ def _load(net):
     _read_into(W2, 10 * HIDDEN)
     _read_into(B2, 20)
     _read_into(START, 4 * HIDDEN)
+    if rows:
+        # right after START in the section
+        _read_into(W1F, feature_bytes(HIDDEN))
+        ROWS_OF[0] = net
 
 
 def select(net):
-    """Makes CONTACT or RACE the answering network: its tables into the
-    buffers, the cache emptied. Nothing when it already answers."""
+    """Makes CONTACT, RACE or LATE the answering network: its tables into
+    the buffers, the cache emptied. Nothing when it already answers."""
     if net != NET[0]:
-        _load(net)
+        _load(net, _FEATURED >> net & 1 and ROWS_OF[0] != net)
 
 
-_load(CONTACT)
+_load(CONTACT, True)

@@ -349,6 +349,28 @@ def test_the_level_answers_races_with_the_race_network():
     assert res["other net, 0-ply"]["contact"] == res["0-ply"]["contact"]
 
 
+def test_the_level_answers_the_games_end_with_the_late_network():
+    from firmware.engine.position import START
+    from firmware.opponent import evaluator, netfile, weights
+    from tools.bench import ai as bench
+    from tools.train import netmath
+    # every checker of ours home, theirs holding an anchor on our 5 point
+    us = [3, 3, 3, 3, 0, 3] + [0] * 19
+    them = [0, 0, 0, 5, 4, 4] + [0] * 13 + [2] + [0] * 5
+    board = bytes(us + them)
+    assert evaluator.network(board) == netfile.LATE and evaluator.network(START) == netfile.CONTACT
+    contact = bench.BlasNet(weights)
+    late = bench.shipped(netmath.LATE)
+    assert (late.probs([board]) != contact.probs([board])).any()
+    for level in (4, 5):
+        shipped = bench.level_policy(contact, level)
+        late_only = bench.level_policy(late, level, race=False, late=False)
+        for d1, d2 in ((6, 5), (4, 1), (3, 3), (2, 1)):
+            assert shipped(board, d1, d2) == late_only(board, d1, d2)
+    for d1, d2 in ((6, 5), (4, 1), (3, 3), (2, 1)):
+        assert bench.level_policy(contact, 5)(board, d1, d2) == ai.choose(board, d1, d2, 5)[0]
+
+
 def test_average_of_checkpoints(tmp_path):
     import numpy as np
     import pytest

@@ -142,7 +142,8 @@ def test_distributions_match_gnu_backgammon():
 def test_tables_and_files_fit_the_flash_budget():
     tables = gen_weights.quantise(np.load(gen_weights.NET))
     race = gen_weights.quantise(np.load(gen_weights.RACE_NET))
-    total = gen_weights.table_bytes(tables, race) + len(met.PRE) + len(met.POST) + len(shipped())
+    late = gen_weights.quantise(np.load(gen_weights.LATE_NET))
+    total = gen_weights.table_bytes(tables, race, late) + len(met.PRE) + len(met.POST) + len(shipped())
     assert total <= 256 * 1024
 
 

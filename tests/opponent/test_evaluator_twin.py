@@ -48,8 +48,12 @@ def test_match_table_is_generated_from_the_published_table():
         assert f.read() == gen_met.generate()
 
 
+def _shipped_nets():
+    return [netmath.IntNet(weights, net=k) for k in (netmath.CONTACT, netmath.RACE, netmath.LATE)]
+
+
 def _twin_evaluate(boards):
-    return netmath.evaluate_probs(netmath.IntNet(weights), netmath.IntNet(weights, net=1), boards)
+    return netmath.evaluate_probs(_shipped_nets(), boards)
 
 
 def test_twin_matches_device_evaluator():
@@ -73,18 +77,20 @@ def test_races_are_answered_by_the_race_network():
 
 def test_twin_matches_device_evaluator_with_every_feature_row_set():
     # the shipped rows of the shape features are zero (added before
-    # training): random rows for every feature put each one's change
-    # through the device's feature_change and the twin alike
-    import types
+    # training): random rows for every feature, in the contact network's
+    # place, put each one's change through the device's feature_change and
+    # the twin alike (positions the contact network answers: the late one
+    # would read its own rows from the file)
     from array import array
-    from firmware.opponent import kernels_plain
+    from firmware.opponent import netfile
     rows = np.random.default_rng(9).integers(-300, 301, netmath.FEATURES * weights.HIDDEN)
-    w = types.SimpleNamespace(**{k: getattr(weights, k) for k in dir(weights) if k.isupper()})
-    w.W1F = rows.astype("<i2").tobytes()
-    boards = _positions(300, 6)
-    twin = netmath.evaluate_probs(netmath.IntNet(w), netmath.IntNet(weights, net=1), boards)
-    shipped = kernels_plain.W1F
-    kernels_plain.W1F = array("h", w.W1F)
+    nets = _shipped_nets()
+    nets[netmath.CONTACT].w1f = rows.reshape(netmath.FEATURES, weights.HIDDEN)
+    boards = [b for b in _positions(600, 6) if evaluator.network(b) != netfile.LATE][:300]
+    twin = netmath.evaluate_probs(nets, boards)
+    netfile.select(netfile.CONTACT)
+    shipped = bytes(netfile.W1F)
+    netfile.W1F[:] = array("h", rows)
     try:
         for board, row in zip(boards, twin):
             assert evaluator.evaluate(board) == [int(v) for v in row]
@@ -94,23 +100,23 @@ def test_twin_matches_device_evaluator_with_every_feature_row_set():
             scorer.set_base(flip(board))
             for i in range(len(plays)):
                 result = plays.result(i)
-                assert list(scorer.score_after(result)) == _base_network_twin(w, board, result)
+                assert list(scorer.score_after(result)) == _base_network_twin(nets, board, result)
     finally:
-        kernels_plain.W1F = shipped
+        netfile.W1F[:] = array("h", shipped)
     # the rows mattered
     assert (twin != _twin_evaluate(boards)).any()
 
 
-def _base_network_twin(w, board, result):
+def _base_network_twin(nets, board, result):
     """What a Scorer based on flip(board) gives for the play to result: the
     network of the base (a play from contact that leaves a race is still
     scored by the contact network)."""
-    from firmware.engine.position import is_race
-    return [int(v) for v in netmath.IntNet(w, net=1 if is_race(board) else 0).probs([flip(result)])[0]]
+    net = nets[int(netmath.networks([board])[0])]
+    return [int(v) for v in net.probs([flip(result)])[0]]
 
 
 def test_incremental_scoring_matches_full_evaluation():
-    from firmware.engine.position import is_race
+    nets = _shipped_nets()
     scorer = evaluator.Scorer()
     for board in _positions(30, 2):
         for d1, d2 in ((3, 1), (6, 6), (2, 2), (5, 4)):
@@ -118,26 +124,57 @@ def test_incremental_scoring_matches_full_evaluation():
             scorer.set_base(flip(board))
             for i in range(len(plays)):
                 result = plays.result(i)
-                assert list(scorer.score_after(result)) == _base_network_twin(weights, board, result)
-                if is_race(result) == is_race(board):
+                assert list(scorer.score_after(result)) == _base_network_twin(nets, board, result)
+                if evaluator.network(result) == evaluator.network(board):
                     assert list(scorer.score_after(result)) == evaluator.evaluate(flip(result))
+
+
+def test_late_contact_is_answered_by_the_late_network():
+    # a side all home against contact, or crashed (GNU Backgammon's class)
+    boards = [b for b in _positions(3000, 4) if evaluator.network(b) == netmath.LATE][:100]
+    assert len(boards) >= 50
+    contact = netmath.IntNet(weights).probs(boards)
+    late = netmath.IntNet(weights, net=netmath.LATE).probs(boards)
+    assert (contact != late).any(axis=1).mean() > 0.75
+    for board, row in zip(boards, late):
+        assert evaluator.evaluate(board) == [int(v) for v in row]
+
+
+def test_the_network_choice_is_gnubgs_class_and_the_homes():
+    import gnubg_nn
+    from tools.train.data import to_gnubg
+    from firmware.engine.position import is_race
+    boards = _positions(4000, 12) + list(edges())
+    chosen = netmath.networks(boards)
+    for board, k in zip(boards, chosen):
+        assert evaluator.network(board) == evaluator.network(flip(board)) == k
+        if sum(board[:25]) and sum(board[25:]) and not is_race(board):
+            home = netmath.homes([board])
+            crashed = gnubg_nn.classify(to_gnubg(board)) == gnubg_nn.c_crashed
+            assert (k == netmath.LATE) == bool(home[0][0] or home[1][0] or crashed), board
+    assert set(chosen) == {netmath.CONTACT, netmath.RACE, netmath.LATE}
 
 
 def test_a_scorer_keeps_its_network_when_another_selects_the_other():
     from firmware.opponent import netfile
-    from firmware.engine.position import is_race
     boards = _positions(2000, 8)
-    race = next(b for b in boards if is_race(b) and not netmath.both_home([b])[0])
-    contact = next(b for b in boards if not is_race(b))
-    a = evaluator.Scorer()
-    a.set_base(flip(race))
-    first = [list(a.score_after(plays_result)) for plays_result in _results(race)]
-    assert netfile.NET[0] == netfile.RACE
-    b = evaluator.Scorer()
-    b.set_base(flip(contact))
-    assert netfile.NET[0] == netfile.CONTACT
-    assert [list(a.score_after(r)) for r in _results(race)] == first
-    assert netfile.NET[0] == netfile.RACE
+    chosen = netmath.networks(boards)
+    race = next(b for b, k in zip(boards, chosen) if k == netmath.RACE and not netmath.both_home([b])[0])
+    contact = next(b for b, k in zip(boards, chosen) if k == netmath.CONTACT)
+    late = next(b for b, k in zip(boards, chosen) if k == netmath.LATE)
+    scorers = []
+    first = []
+    for board, net in ((race, netfile.RACE), (late, netfile.LATE), (contact, netfile.CONTACT)):
+        scorers.append(evaluator.Scorer())
+        scorers[-1].set_base(flip(board))
+        first.append([list(scorers[-1].score_after(r)) for r in _results(board)])
+        assert netfile.NET[0] == net
+    # each again, after the others: the late network's feature rows come
+    # back after the contact network's
+    for board, scorer, want, net in zip((race, late, contact), scorers, first,
+                                        (netfile.RACE, netfile.LATE, netfile.CONTACT)):
+        assert [list(scorer.score_after(r)) for r in _results(board)] == want
+        assert netfile.NET[0] == net
 
 
 def _results(board):
@@ -162,7 +199,8 @@ def test_quantised_net_stays_close_to_the_float_net():
 def test_tables_fit_the_flash_budget():
     tables = gen_weights.quantise(np.load(gen_weights.NET))
     race = gen_weights.quantise(np.load(gen_weights.RACE_NET))
-    assert gen_weights.table_bytes(tables, race) + len(met.PRE) + len(met.POST) <= 96 * 1024
+    late = gen_weights.quantise(np.load(gen_weights.LATE_NET))
+    assert gen_weights.table_bytes(tables, race, late) + len(met.PRE) + len(met.POST) <= 128 * 1024
 
 
 def test_device_features_match_the_twin():

@@ -24,20 +24,25 @@ def test_recipe_runs_every_stage_then_resumes(tmp_path):
     space = {}
     with open(os.path.join(work, "weights.py")) as f:
         exec(compile(f.read(), "weights.py", "exec"), space)
-    assert space["HIDDEN"] == 128 and len(space["W1F"]) == 2 * netmath.FEATURES * 128
+    assert space["HIDDEN"] == 128 and "W1F" not in space
     race = np.load(os.path.join(work, "race_net.npz"))
     assert race["W1"].shape == (202, 128)
+    # the late network: trained on from the contact network, all its inputs
+    late = np.load(os.path.join(work, "late_net.npz"))
+    assert late["W1"].shape == (netmath.INPUTS, 128) and (late["W1"] != net["W1"]).any()
     with open(os.path.join(work, "nets.bin"), "rb") as f:
         nets = f.read()
-    # both networks' board columns and output layers, beside it, with its stamp
+    # the three networks' board columns, output layers and feature rows,
+    # beside it, with its stamp
     from firmware.opponent import netfile
-    assert len(nets) == 16 + 2 * netfile.section_bytes(128)
+    assert len(nets) == 16 + 3 * netfile.section_bytes(128) + 2 * netfile.feature_bytes(128)
+    assert nets[4:6] == bytes((netfile.VERSION, 3))
     assert int.from_bytes(nets[10:14], "little") == space["NETS_STAMP"]
     # everything done: nothing runs again; --from reruns that stage on
     assert recipe.run(work, games=10, epochs=1, say=said.append) == []
     assert recipe.run(work, start="candidates", games=10, epochs=1, say=said.append) == [
         "candidates", "contact", "oneply", "piploss", "blend", "distil", "quantise",
-        "race1", "race2", "race3", "race4", "race", "install", "weights"]
+        "race1", "race2", "race3", "race4", "race", "late-data", "late", "late-quantise", "install", "weights"]
     with pytest.raises(ValueError):
         recipe.run(work, start="nonsense", games=10, epochs=1)
 

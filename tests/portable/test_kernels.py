@@ -106,6 +106,27 @@ def test_races_score_the_same_through_both_paths_on_the_race_network():
     assert _plays_agree(_positions(5, 3)) and netfile.NET[0] == netfile.CONTACT
 
 
+def _late(positions, count):
+    """The first `count` of the positions the late network answers."""
+    for board, d1, d2 in positions:
+        if count and evaluator.network(board) == netfile.LATE:
+            count -= 1
+            yield board, d1, d2
+
+
+def test_late_contact_scores_the_same_through_both_paths_on_the_late_network():
+    # a base at the game's end selects the late network: its columns, its
+    # biases and output layer, and its own feature rows in the contact
+    # network's place
+    if not VIPER:
+        return
+    plays_seen = _plays_agree(_late(_positions(3000, 9), 30))
+    assert netfile.NET[0] == netfile.LATE and netfile.ROWS_OF[0] == netfile.LATE
+    assert plays_seen > 150, plays_seen
+    assert _plays_agree(_positions(5, 3)) and netfile.NET[0] == netfile.CONTACT
+    assert netfile.ROWS_OF[0] == netfile.CONTACT
+
+
 def _features_agree(boards):
     """The plain and viper features of each board (an iterable: the boards
     are not all held at once), read from both sides."""

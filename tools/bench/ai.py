@@ -8,7 +8,7 @@
     python -m tools.bench.ai combine part*.npy
     python -m tools.bench.ai paired A.npy[,A2.npy...] B.npy[,B2.npy...]
     python -m tools.bench.ai judge --positions 300 [--configs "3,800,4 2,800,4 gnubg"] [--judge-ply 2] [--net NET]
-        [--race-net RACE_NET]
+        [--race-net RACE_NET] [--late-net LATE_NET]
 
 paired: two players on the same games (the same --seed and --first, parts
 joined by commas in order): each one's points per game and the difference,
@@ -22,7 +22,8 @@ gnubg's 0-ply network as its evaluator ("gnubg-search": what the search
 makes of a far better evaluator) (docs/ai.md, Look-ahead); --race-net gives
 that other network (the shipped one without --net) another race network in
 place of the shipped one (strength --race-net plays the level with it;
-none: the contact network answers races too, as before the race network).
+none: the contact network answers races too, as before the race network);
+--late-net the same for the late network (the game's end in contact).
 Each loss is also
 split between contact and race decisions, and each choice's gain over the
 first setting's is given decision by decision with its standard error;
@@ -66,7 +67,7 @@ from tools.bench import devicetime
 from tools.bench import luck as bench_luck
 from tools.sim import mpy as sim_mpy
 from tools.train import error as train_error, netmath, pubeval
-from firmware.opponent import ai, weights
+from firmware.opponent import ai, evaluator, weights
 from firmware.engine import movegen
 from firmware.engine.position import START, flip, is_race, winner_kind
 
@@ -121,21 +122,32 @@ class GnubgNet:
         return p
 
 
-_SHIPPED_RACE = []
+_SHIPPED = {}
+
+
+def shipped(k):
+    """The shipped network k of nets.bin (netmath.RACE or LATE), made once."""
+    if k not in _SHIPPED:
+        _SHIPPED[k] = BlasNet(weights, net=k)
+    return _SHIPPED[k]
 
 
 def shipped_race():
-    """The shipped race network (the second in nets.bin), made once."""
-    if not _SHIPPED_RACE:
-        _SHIPPED_RACE.append(BlasNet(weights, net=1))
-    return _SHIPPED_RACE[0]
+    """The shipped race network (the second in nets.bin)."""
+    return shipped(netmath.RACE)
 
 
-def base_network(net, race):
+def base_network(net, race, late):
     """The network a Scorer based on a position uses, as a function of the
-    position: race (False for none) when its sides are past each other,
-    else net (firmware/opponent/evaluator.py)."""
-    return lambda base: race if race is not False and is_race(base) else net
+    position (firmware.opponent.evaluator.network): race when its sides
+    are past each other, late at the game's end, else net; a race or late
+    network given as False leaves those positions to net."""
+    others = {netmath.RACE: race, netmath.LATE: late}
+
+    def pick(base):
+        other = others.get(evaluator.network(base), False)
+        return net if other is False else other
+    return pick
 
 
 def reply_equities(network, cands, spans, boards):
@@ -235,7 +247,7 @@ def searched_choice(rolls, counts, ends, replies, cap, prune, mix=0, zero_ply=No
 
 
 def level_policy(net, level, tables=weights, candidates=None, margin=None, replies=None, mix=0,
-                 budget=None, prune=0, record=False, race=None):
+                 budget=None, prune=0, record=False, race=None, late=None):
     """firmware.opponent.ai's choice for the level, through the numpy twin.
 
     candidates, margin, replies, budget: the look-ahead's parameters
@@ -250,11 +262,12 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
     search's modelled work (ai.roll_work summed) and the candidates it
     searched.
 
-    race: the race network (the shipped one unless given; False for none,
-    the contact network answering races too). As on the device, a Scorer's
-    base position chooses the network (firmware/opponent/evaluator.py): a
-    move from a race is scored by the race network, a candidate that
-    leaves a race has its replies scored by it."""
+    race, late: the race and late networks (the shipped ones unless given;
+    False for none, the contact network answering those positions too). As
+    on the device, a Scorer's base position chooses the network
+    (firmware/opponent/evaluator.py): a move from a race is scored by the
+    race network, a candidate that leaves a race has its replies scored by
+    it, and the same for the late network."""
     sigma = ai.LEVEL_NOISE[level - 1]
     deep = ai.LEVEL_PLY[level - 1]
     linear_scores = LinearScores(tables)
@@ -263,7 +276,8 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
     keep_replies = ai.REPLIES if replies is None else replies
     cap = ai.SEARCH_WORK if budget is None else budget
     work = []
-    network = base_network(net, shipped_race() if race is None else race)
+    network = base_network(net, shipped(netmath.RACE) if race is None else race,
+                           shipped(netmath.LATE) if late is None else late)
 
     def one_ply(cands, zero_ply):
         """The candidate the look-ahead picks (an index into cands), as
@@ -674,7 +688,7 @@ def _split(loss, labels, names):
             for c in names if (labels == c).any()}
 
 
-def judge(positions, seed, configs, ply=1, other=None, race=None):
+def judge(positions, seed, configs, ply=1, other=None, race=None, late=None):
     """Decision quality: for positions from 0-ply self-play, a random roll
     each, every configuration's choice scored by GNU Backgammon at `ply`;
     the mean equity each gives away against the best of the choices, per
@@ -685,31 +699,34 @@ def judge(positions, seed, configs, ply=1, other=None, race=None):
     judged beside the shipped network's on the same decisions; race: a race
     network's tables, which answer the other network's races in place of
     the shipped race network (False: none, the other network answering
-    races too; the other network is the shipped one when none is given)."""
+    races too; the other network is the shipped one when none is given);
+    late: the same for the late network."""
     net = BlasNet(weights)
     players = {"0-ply": level_policy(net, ai.LEVELS - 1)}
     settings = [c for c in configs if c not in ("gnubg", "gnubg-search")]
 
-    def add(prefix, net, tables, k, m, r, mix=0, cap=None, race=None):
+    def add(prefix, net, tables, k, m, r, mix=0, cap=None, race=None, late=None):
         name = prefix + "%d within %d, %d replies" % (k, m, r)
         if mix:
             name += ", %d%% 0-ply" % mix
         if cap is not None:
             name += ", cap %d ms" % cap
         players[name] = level_policy(net, ai.LEVELS, tables, candidates=k, margin=m, replies=r, mix=mix,
-                                     budget=None if cap is None else 1000 * cap, record=True, race=race)
+                                     budget=None if cap is None else 1000 * cap, record=True, race=race,
+                                     late=late)
         return name
-    if race is not None and other is None:
+    if (race is not None or late is not None) and other is None:
         other = weights
     if other is not None:
         other_net = BlasNet(other)
-        other_race = None if race is None else False if race is False else BlasNet(race)
-        players["other net, 0-ply"] = level_policy(other_net, ai.LEVELS - 1, other, race=other_race)
-        add("other net, ", other_net, other, *settings[0], race=other_race)
+        other_race, other_late = (None if t is None else False if t is False else BlasNet(t) for t in (race, late))
+        players["other net, 0-ply"] = level_policy(other_net, ai.LEVELS - 1, other, race=other_race,
+                                                   late=other_late)
+        add("other net, ", other_net, other, *settings[0], race=other_race, late=other_late)
     if "gnubg" in configs:
         players["gnubg 0-ply"] = gnubg_policy
     if "gnubg-search" in configs:
-        add("gnubg's network, ", GnubgNet(), weights, *settings[0], race=False)
+        add("gnubg's network, ", GnubgNet(), weights, *settings[0], race=False, late=False)
     names = [add("", net, weights, *setting) for setting in settings]
     first = names[0] if names else None
     loss = {k: [] for k in players}
@@ -759,9 +776,11 @@ def tables():
     from tools.gen import weights as gen_weights
     t = gen_weights.quantise(np.load(gen_weights.NET))
     race = gen_weights.quantise(np.load(gen_weights.RACE_NET))
+    late = gen_weights.quantise(np.load(gen_weights.LATE_NET))
     from firmware.opponent import met
     return {"evaluator_bytes": gen_weights.table_bytes(t), "hidden": t["HIDDEN"],
             "race_network_bytes": gen_weights.table_bytes(t, race) - gen_weights.table_bytes(t),
+            "late_network_bytes": gen_weights.table_bytes(t, late) - gen_weights.table_bytes(t),
             "met_bytes": len(met.PRE) + len(met.POST)}
 
 
@@ -787,6 +806,8 @@ def main(argv=None):
                     " races in place of the shipped one (strength: of the level; none: the contact"
                     " network answers races too; judge: of the other network, the shipped one's"
                     " without --net)")
+    ap.add_argument("--late-net", help="strength, judge: the same for the late network (none: the contact"
+                    " network answers the game's end too)")
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--plain", action="store_true",
                     help="cost: the evaluator's plain twins, not its viper kernels (400 KB heap)")
@@ -810,12 +831,12 @@ def main(argv=None):
     if args.what == "strength":
         shipped = checkpoint_tables(args.net) if args.net else weights
         net = BlasNet(shipped)
-        race = None if not args.race_net else False if args.race_net == "none" \
-            else BlasNet(checkpoint_tables(args.race_net))
+        race, late = (None if not path else False if path == "none" else BlasNet(checkpoint_tables(path))
+                      for path in (args.race_net, args.late_net))
         search = {"candidates": args.candidates, "margin": args.margin, "replies": args.replies}
         budget = None if args.cap is None else 1000 * args.cap
         player = gnubg_policy if args.player == "gnubg" else level_policy(net, args.level, shipped, **search,
-                                                                          budget=budget, race=race)
+                                                                          budget=budget, race=race, late=late)
         if args.opponent == "pubeval":
             opponent = pubeval_policy
         elif args.opponent == "gnubg":
@@ -833,8 +854,8 @@ def main(argv=None):
                    for c in args.configs.split()]
         res = judge(args.positions, args.seed, configs, args.judge_ply,
                     checkpoint_tables(args.net) if args.net else None,
-                    None if not args.race_net else False if args.race_net == "none"
-                    else checkpoint_tables(args.race_net))
+                    *(None if not path else False if path == "none" else checkpoint_tables(path)
+                      for path in (args.race_net, args.late_net)))
     elif args.what == "combine":
         res = summary(load_points(args.files))
     elif args.what == "paired":

@@ -47,14 +47,16 @@ RAW_REPLIES = 10        # replies kept per roll, in the prefilter's order
 _NONE = 1 << 30         # an empty reply slot: above any equity
 
 
-def collect(positions, seed, judge_ply=2, tables=weights, race=None):
-    """race: the race network, as level_policy's (the shipped one unless
-    given): each Scorer's base chooses, as on the device."""
+def collect(positions, seed, judge_ply=2, tables=weights, race=None, late=None):
+    """race, late: the race and late networks, as level_policy's (the
+    shipped ones unless given): each Scorer's base chooses, as on the
+    device."""
     net = bench_ai.BlasNet(tables)
-    race = bench_ai.shipped_race() if race is None else race
+    race = bench_ai.shipped(netmath.RACE) if race is None else race
+    late = bench_ai.shipped(netmath.LATE) if late is None else late
     lin = bench_ai.LinearScores(tables)
-    me = bench_ai.level_policy(net, ai.LEVELS - 1, tables, race=race)
-    network = bench_ai.base_network(net, race)
+    me = bench_ai.level_policy(net, ai.LEVELS - 1, tables, race=race, late=late)
+    network = bench_ai.base_network(net, race, late)
     eq0s, judged, counts, values, ranks, ends = [], [], [], [], [], []
     for board, d1, d2 in bench_ai.self_play_positions(positions, seed, me):
         plays = movegen.plays(board, d1, d2)

@@ -1,12 +1,14 @@
 """Generates firmware/opponent/weights.py and nets.bin from the trained float networks.
 
     python -m tools.gen.weights [--net tools/data/evaluator_net.npz] [--race-net tools/data/race_net.npz]
+        [--late-net tools/data/late_net.npz]
         [--out firmware/opponent/weights.py] [--nets firmware/opponent/nets.bin]
 
-The contact network (--net) and the race network (--race-net: the board's
-inputs alone, no features) are quantised alike; nets.bin holds each one's
-board columns, biases and output layer (firmware/opponent/netfile.py has
-its layout), weights.py the rest, which the race network does not have.
+The contact network (--net), the race network (--race-net: the board's
+inputs alone, no features) and the late network (--late-net: the contact
+network's inputs) are quantised alike; nets.bin holds each one's board
+columns, biases, output layer and feature rows (firmware/opponent/netfile.py
+has its layout), weights.py the tables they share.
 
 Quantisation (firmware/opponent/evaluator.py reads it this way):
 - first layer W1: int8 at 1/Q1 (Q1 = 2**Q1_BITS), stored as bytes with 128
@@ -23,9 +25,8 @@ Quantisation (firmware/opponent/evaluator.py reads it this way):
   the first RAW_INPUTS), ints at 1/2**F_BITS, row k (feature k) at
   [k*HIDDEN, (k+1)*HIDDEN): their inputs reach 36, so 1/32 steps would be
   too coarse; the device sums them apart and shifts the sum to 1/32 once.
-  Stored as bytes, each an int16, little-endian, read where they lie: a
-  module loaded from a .mpy keeps its constants as long as it lives, so a
-  tuple would stay in the heap at a word per weight beside any copy;
+  In nets.bin as little-endian int16, read into one buffer for the
+  selected network;
 - B1: the first layer's biases at 1/2**F_BITS (int32 in nets.bin), the
   features' accumulator's starting value (at 1/32 their rounding alone would cost 0.0003 points of
   held-out equity error);
@@ -60,7 +61,8 @@ NET = "tools/data/evaluator_net.npz"
 RACE_NET = "tools/data/race_net.npz"
 OUT = "firmware/opponent/weights.py"
 NETS = "firmware/opponent/nets.bin"
-NETS_VERSION = 2
+LATE_NET = "tools/data/late_net.npz"
+NETS_VERSION = 3
 
 
 def _int16_bytes(what, weights, bits):
@@ -152,10 +154,9 @@ def render(tables, source):
         "OUTPUT_SHIFT = const(%d)" % tables["OUTPUT_SHIFT"],
         "OUTPUT_ZERO = const(%d)" % tables["OUTPUT_ZERO"],
         "FEATURE_SHIFT = const(%d)" % tables["FEATURE_SHIFT"],
-        "NETS_STAMP = const(%d)     # nets.bin's stamp: both networks' board columns and output layers"
+        "NETS_STAMP = const(%d)     # nets.bin's stamp: the networks' board columns, output layers and feature rows"
         % tables["NETS_STAMP"],
         "",
-        "W1F = " + _bytes_literal(tables["W1F"]),
         "HIDDEN_SIGMOID = " + _bytes_literal(tables["HIDDEN_SIGMOID"]),
         "OUTPUT_SIGMOID = " + _bytes_literal(tables["OUTPUT_SIGMOID"]),
         "LINEAR = " + _array_literal("h", 2, tables["LINEAR"], 16),
@@ -168,73 +169,79 @@ def render(tables, source):
 
 def _section(tables):
     """A network's bytes in nets.bin: its board columns, biases, output
-    layer, output biases, and the accumulator of a board with every checker
-    off (fifteen times each checkers-off column, as stored)."""
+    layer, output biases, the accumulator of a board with every checker
+    off (fifteen times each checkers-off column, as stored), and its
+    feature rows if it has any."""
     hidden = tables["HIDDEN"]
     columns = np.frombuffer(tables["W1"], dtype=np.uint8).reshape(-1, hidden).astype(np.int64)
     empty = 15 * (columns[RAW_INPUTS - 2] + columns[RAW_INPUTS - 1])
     return (tables["W1"] + np.asarray(tables["B1"], dtype="<i4").tobytes() + tables["W2"]
-            + np.asarray(tables["B2"], dtype="<i4").tobytes() + empty.astype("<i4").tobytes())
+            + np.asarray(tables["B2"], dtype="<i4").tobytes() + empty.astype("<i4").tobytes() + tables["W1F"])
 
 
-def nets_file(contact, race):
-    """Bytes of nets.bin (header: firmware/opponent/netfile.py) for the two
-    networks' tables, and its stamp."""
+def nets_file(contact, race, late):
+    """Bytes of nets.bin (header: firmware/opponent/netfile.py) for the
+    three networks' tables, and its stamp."""
     hidden = contact["HIDDEN"]
-    if race["HIDDEN"] != hidden or len(race["W1"]) != len(contact["W1"]):
-        raise ValueError("the race network has %d hidden units and %d board inputs; the contact network %d and %d"
-                         % (race["HIDDEN"], len(race["W1"]) // race["HIDDEN"], hidden, len(contact["W1"]) // hidden))
+    for name, other, featured in (("race", race, False), ("late", late, True)):
+        if other["HIDDEN"] != hidden or len(other["W1"]) != len(contact["W1"]):
+            raise ValueError("the %s network has %d hidden units and %d board inputs; the contact network %d and %d"
+                             % (name, other["HIDDEN"], len(other["W1"]) // other["HIDDEN"], hidden,
+                                len(contact["W1"]) // hidden))
+        if featured and len(other["W1F"]) != len(contact["W1F"]):
+            raise ValueError("the late network has %d feature rows; the contact network %d"
+                             % (len(other["W1F"]) // (2 * hidden), len(contact["W1F"]) // (2 * hidden)))
     if race["W1F"]:
         raise ValueError("the race network has feature rows; it takes the board's inputs alone")
-    body = _section(contact) + _section(race)
+    body = _section(contact) + _section(race) + _section(late)
     stamp = int.from_bytes(hashlib.sha256(body).digest()[:3], "little")
-    head = (b"BLNW" + bytes((NETS_VERSION, 2)) + hidden.to_bytes(2, "little")
+    head = (b"BLNW" + bytes((NETS_VERSION, 3)) + hidden.to_bytes(2, "little")
             + (len(contact["W1"]) // hidden).to_bytes(2, "little") + stamp.to_bytes(4, "little") + bytes(2))
     return head + body, stamp
 
 
-def table_bytes(tables, race=None):
+def table_bytes(tables, *others):
     """Flash size of the tables: bytes as bytes, the linear weights at 2
     bytes an int; the network's part of nets.bin (board columns, biases,
-    output layer, the empty board's accumulator), and the race network's
-    when given."""
-    size = (len(tables["W1F"]) + len(tables["HIDDEN_SIGMOID"]) + len(tables["OUTPUT_SIGMOID"])
+    output layer, the empty board's accumulator, feature rows), and each
+    other network's."""
+    size = (len(tables["HIDDEN_SIGMOID"]) + len(tables["OUTPUT_SIGMOID"])
             + len(tables["ESCAPES_NEAR"]) + len(tables["ESCAPES_FAR"]) + 2 * len(tables["LINEAR"])
             + len(_section(tables)))
-    if race is not None:
-        size += len(_section(race))
-    return size
+    return size + sum(len(_section(t)) for t in others)
 
 
-def _build(net_path, race_path):
-    """(contact tables, race tables, text of weights.py, bytes of nets.bin)."""
+def _build(net_path, race_path, late_path):
+    """(contact tables, race tables, late tables, text of weights.py, bytes of nets.bin)."""
     tables = quantise(np.load(net_path))
     race = quantise(np.load(race_path))
-    nets, tables["NETS_STAMP"] = nets_file(tables, race)
-    return tables, race, render(tables, "%s and %s" % (net_path, race_path)), nets
+    late = quantise(np.load(late_path))
+    nets, tables["NETS_STAMP"] = nets_file(tables, race, late)
+    return tables, race, late, render(tables, "%s, %s and %s" % (net_path, race_path, late_path)), nets
 
 
-def generate(net_path=NET, race_path=RACE_NET):
+def generate(net_path=NET, race_path=RACE_NET, late_path=LATE_NET):
     """(text of weights.py, bytes of nets.bin) for the float networks."""
-    return _build(net_path, race_path)[2:]
+    return _build(net_path, race_path, late_path)[3:]
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--net", default=NET)
     ap.add_argument("--race-net", default=RACE_NET)
+    ap.add_argument("--late-net", default=LATE_NET)
     ap.add_argument("--out", default=OUT)
     ap.add_argument("--nets", default=None,
                     help="where nets.bin goes (default: beside --out)")
     args = ap.parse_args(argv)
     nets_path = args.nets or os.path.join(os.path.dirname(args.out), os.path.basename(NETS))
-    tables, race, text, nets = _build(args.net, args.race_net)
+    tables, race, late, text, nets = _build(args.net, args.race_net, args.late_net)
     with open(args.out, "w") as f:
         f.write(text)
     with open(nets_path, "wb") as f:
         f.write(nets)
     print("%s and %s: %d hidden, %d bytes of tables, sha256 %s and %s" % (
-        args.out, nets_path, tables["HIDDEN"], table_bytes(tables, race),
+        args.out, nets_path, tables["HIDDEN"], table_bytes(tables, race, late),
         hashlib.sha256(text.encode()).hexdigest()[:16], hashlib.sha256(nets).hexdigest()[:16]))
 
 

@@ -16,7 +16,10 @@ the plays it will be asked to choose between, bad ones included. With
 --race, only race positions (the sides past each other) are kept, for a
 race network's data; with --late, only the phases the look-ahead does not
 mend (tools.bench.ai judge's phases): races the bear-off database does not
-answer, and contact positions where a side has every checker home.
+answer, and contact positions where a side has every checker home; with
+--late-contact, only the positions the late network answers
+(firmware.opponent.evaluator.network: contact with a side all home or
+crashed), for that network's data.
 
 With --player CHECKPOINT, one side of each game (at random) plays by that
 float network at 0-ply instead (always its best play), so the positions are
@@ -94,8 +97,11 @@ def is_late(board):
     return not (us and them) if is_race(board) else us or them
 
 
-def play_game(rng, out, ply, candidates=0.0, against_pubeval=False, race=False, net=None, top=8, late=False):
+def play_game(rng, out, ply, candidates=0.0, against_pubeval=False, race=False, net=None, top=8, late=False,
+              late_contact=False):
     from firmware.engine.position import START, is_race
+    from firmware.opponent.evaluator import network
+    from firmware.opponent.netfile import LATE
     board = START
     # against_pubeval: one side (at random) plays by pubeval, whose odd
     # positions (deep backgames, broken primes) the network must also know;
@@ -111,7 +117,8 @@ def play_game(rng, out, ply, candidates=0.0, against_pubeval=False, race=False, 
         if is_over(board):
             return
         # this turn's positions go in
-        keep = (not race or is_race(board)) and (not late or is_late(board))
+        keep = ((not race or is_race(board)) and (not late or is_late(board))
+                and (not late_contact or network(board) == LATE))
         if not first:
             d1, d2 = rng.integers(1, 7, size=2)
             if keep:
@@ -157,6 +164,8 @@ def main(argv=None):
                     help="keep only race positions (the sides past each other)")
     ap.add_argument("--late", action="store_true",
                     help="keep only races with a side not yet home and contact with a side all home")
+    ap.add_argument("--late-contact", action="store_true",
+                    help="keep only the positions the late network answers (contact with a side all home or crashed)")
     ap.add_argument("--player", help="a float checkpoint that plays one side of each game at 0-ply")
     ap.add_argument("--top", type=int, default=8,
                     help="with --player: how many of its best plays a --candidates turn labels")
@@ -168,7 +177,8 @@ def main(argv=None):
     rng = np.random.default_rng(args.seed)
     rows = []
     for _ in range(args.games):
-        play_game(rng, rows, args.ply, args.candidates, args.pubeval, args.race, net, args.top, args.late)
+        play_game(rng, rows, args.ply, args.candidates, args.pubeval, args.race, net, args.top, args.late,
+                  args.late_contact)
     boards = np.frombuffer(b"".join(r[0] for r in rows), dtype=np.uint8).reshape(-1, 50)
     probs = np.array([r[1] for r in rows], dtype=np.float32)
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)

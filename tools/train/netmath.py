@@ -362,37 +362,41 @@ def bearoff_probs(boards, p):
 
 def file_tables(w, net=0):
     """The tables a weights module or table dict keeps in nets.bin (W1: the
-    board's columns, int8 + 128, column by column; B1, W2 and B2, as ints)
-    for network `net` (0 contact, 1 race: firmware/opponent/netfile.py):
+    board's columns, int8 + 128, column by column; B1, W2 and B2, as ints;
+    W1F: the feature rows, int16 in bytes, empty for the race network) for
+    network `net` (0 contact, 1 race, 2 late: firmware/opponent/netfile.py):
     a table dict's own (the network it was made from, whatever net), or
     for the firmware's weights module read from the nets.bin it names by
     its stamp."""
     if getattr(w, "W1", None) is not None:
-        return w.W1, np.array(w.B1, dtype=np.int64), np.frombuffer(w.W2, dtype="<i2"), np.array(w.B2, dtype=np.int64)
+        return (w.W1, np.array(w.B1, dtype=np.int64), np.frombuffer(w.W2, dtype="<i2"),
+                np.array(w.B2, dtype=np.int64), w.W1F)
     from firmware.opponent import netfile
     h = w.HIDDEN
     with netfile.open_networks(h, w.NETS_STAMP) as f:
-        f.seek(netfile.HEADER + net * netfile.section_bytes(h))
+        f.seek(netfile.HEADER + netfile.offset(net, h))
         w1 = f.read(RAW_INPUTS * h)
         b1 = np.frombuffer(f.read(4 * h), dtype="<i4")
         w2 = np.frombuffer(f.read(10 * h), dtype="<i2")
         b2 = np.frombuffer(f.read(20), dtype="<i4")
-    return w1, b1.astype(np.int64), w2, b2.astype(np.int64)
+        f.read(4 * h)       # the empty board's accumulator: the columns give it
+        w1f = f.read(netfile.feature_bytes(h)) if net != netfile.RACE else b""
+    return w1, b1.astype(np.int64), w2, b2.astype(np.int64), w1f
 
 
 class IntNet:
     """The integer network from a weights module (firmware.opponent.weights or the
     generator's own output) computing exactly what firmware/opponent/evaluator.py does:
-    the contact network, or with net=1 the module's race network (no features)."""
+    the contact network, or with net=1 the module's race network (no
+    features), with net=2 its late network."""
 
     def __init__(self, w, bearoff=True, net=0):
         # bearoff=False: the network alone, as before the database
         self.bearoff = bearoff
         h = w.HIDDEN
         self.hidden = h
-        w1, b1, w2, b2 = file_tables(w, net)
+        w1, b1, w2, b2, w1f = file_tables(w, net)
         self.w1 = (np.frombuffer(w1, dtype=np.uint8).astype(np.int64) - 128).reshape(RAW_INPUTS, h)
-        w1f = w.W1F if net == 0 else b""
         self.w1f = np.frombuffer(w1f, dtype="<i2").astype(np.int64).reshape(-1, h)
         self.inputs = RAW_INPUTS + len(self.w1f)
         self.fshift = w.FEATURE_SHIFT
@@ -434,15 +438,40 @@ class IntNet:
         return p
 
 
-def evaluate_probs(contact, race, boards):
-    """What firmware.opponent.evaluator.evaluate answers for each board:
-    the race network's probabilities (race, an IntNet) for the races, the
-    contact network's for the rest."""
+CONTACT, RACE, LATE = 0, 1, 2     # the networks, as firmware/opponent/netfile.py numbers them
+
+
+def _crashed(b, s):
+    """bool (N,): the side at b[:, s:s + 25] is crashed, as
+    firmware.opponent.evaluator.crashed."""
+    left = b[:, s:s + 25].sum(1).astype(np.int64)
+    one = b[:, s].astype(np.int64)
+    two = b[:, s + 1].astype(np.int64)
+    stacked = (one > 1) & ((left <= 6 + one) | ((two > 1) & (1 + left - one - two <= 6)))
+    return (left <= 6) | stacked | ((one <= 1) & (left <= 5 + two))
+
+
+def networks(boards):
+    """int (N,): the network that answers from each board, as
+    firmware.opponent.evaluator.network: RACE for the races, LATE where a
+    side has every checker home or is crashed, else CONTACT."""
     b = as_array(boards)
-    in_race = is_race(b)
-    p = contact.probs(b)
-    if in_race.any():
-        p[in_race] = race.probs(b[in_race])
+    us, them = homes(b)
+    late = us | them | _crashed(b, 0) | _crashed(b, 25)
+    return np.where(is_race(b), RACE, np.where(late, LATE, CONTACT))
+
+
+def evaluate_probs(nets, boards):
+    """What firmware.opponent.evaluator.evaluate answers for each board:
+    the probabilities of the network that answers there (nets: the
+    contact, race and late networks, IntNets, by networks())."""
+    b = as_array(boards)
+    chosen = networks(b)
+    p = np.zeros((len(b), 5), dtype=np.int64)
+    for k, net in enumerate(nets):
+        m = chosen == k
+        if m.any():
+            p[m] = net.probs(b[m])
     return p
 
 

@@ -38,11 +38,18 @@ Stages, in order (docs/ai.md, Training):
                  play's result too, labelled by gnubg's 1-ply
   race           the race network: 128 hidden units on the board's 202
                  inputs alone, trained from scratch, 16 epochs at lr 0.002
-  install        the results become tools/data/evaluator_net.npz and
-                 tools/data/race_net.npz
+  late-data      8 x 3,000 games of gnubg's 0-ply against itself (seeds 81
+                 to 88), only the positions the late network answers kept
+                 (contact with a side all home or crashed), every play's
+                 result too, labelled by gnubg's 0-ply
+  late           the late network: trained on from the quantise stage's
+                 network on those positions, 30 epochs at lr 0.001
+  late-quantise  finished for its integer steps as the quantise stage does
+  install        the results become tools/data/evaluator_net.npz,
+                 tools/data/race_net.npz and tools/data/late_net.npz
   weights        tools.gen.weights: the integer tables, firmware/opponent/weights.py
-                 and both networks' board columns and output layers beside
-                 it, nets.bin
+                 and the three networks' board columns, output layers and
+                 feature rows beside it, nets.bin
 
 Resumable: a finished stage leaves WORK/STAGE.done and is skipped next time;
 a training stage interrupted mid-way continues from its last epoch (the
@@ -62,6 +69,8 @@ START = "tools/data/net202.npz"
 CHECKPOINT = "tools/data/evaluator_net.npz"
 RACE_CHECKPOINT = "tools/data/race_net.npz"
 RACE_SETS = ("race1", "race2", "race3", "race4")   # race positions, seeds 51 to 54
+LATE_CHECKPOINT = "tools/data/late_net.npz"
+LATE_SEEDS = tuple(range(81, 89))                   # the late network's positions
 WEIGHTS = "firmware/opponent/weights.py"
 ZERO_PLY = ("data1", "data2", "data3")          # the data sets labelled by gnubg's 0-ply
 BEFORE_SHAPE = 215      # the inputs before the 24 shape features, which the distil stage adds
@@ -86,6 +95,14 @@ def stages(work, games=None, epochs=None):
     def install():
         shutil.copyfile(path("quantise.npz"), final)
         shutil.copyfile(path("race.npz"), race_final)
+        shutil.copyfile(path("late-quantise.npz"), late_final)
+
+    def late_data():
+        for seed in LATE_SEEDS:
+            data.main(["--games", g(3000), "--seed", str(seed), "--candidates", "1.0", "--late-contact",
+                       "--out", path("late%d.npz" % seed)])
+
+    late_sets = [path("late%d.npz" % seed) for seed in LATE_SEEDS]
 
     def race_data(k):
         return lambda: data.main(["--games", g(3000), "--seed", str(50 + k), "--ply", "1", "--candidates", "1.0",
@@ -106,6 +123,7 @@ def stages(work, games=None, epochs=None):
     work_is_default = games is None and epochs is None
     final = CHECKPOINT if work_is_default else path("evaluator_net.npz")
     race_final = RACE_CHECKPOINT if work_is_default else path("race_net.npz")
+    late_final = LATE_CHECKPOINT if work_is_default else path("late_net.npz")
     out = WEIGHTS if work_is_default else path("weights.py")
     return [
         ("data1", lambda: data.main(["--games", g(10000), "--seed", "1", "--out", path("data1.npz")])),
@@ -133,8 +151,16 @@ def stages(work, games=None, epochs=None):
         ("race", lambda: net.main(["--data"] + [path(d + ".npz") for d in RACE_SETS]
                                   + ["--hidden", "128", "--inputs", "202", "--epochs", e(16), "--lr", "0.002",
                                      "--resume", "--out", path("race.npz")])),
+        ("late-data", late_data),
+        ("late", lambda: net.main(["--data"] + late_sets + ["--epochs", e(30), "--lr", "0.001",
+                                                           "--init", path("quantise.npz"),
+                                                           "--resume", "--out", path("late.npz")])),
+        ("late-quantise", lambda: net.main(["--data"] + late_sets + [
+            "--epochs", e(3), "--lr", "0.0002", "--init", path("late.npz"), "--teacher", path("late.npz"),
+            "--fixed-raw", "--resume", "--out", path("late-quantise.npz")])),
         ("install", install),
-        ("weights", lambda: gen_weights.main(["--net", final, "--race-net", race_final, "--out", out])),
+        ("weights", lambda: gen_weights.main(["--net", final, "--race-net", race_final, "--late-net", late_final,
+                                              "--out", out])),
     ]
 
 
