@@ -395,6 +395,16 @@ def test_race_data_holds_only_races():
     assert rows and all(is_race(board) for board, _ in rows)
 
 
+def test_late_contact_data_holds_only_what_the_late_network_answers():
+    import numpy as np
+    from firmware.opponent import evaluator, netfile
+    from tools.train import data
+    rows = []
+    for seed in (3, 4):
+        data.play_game(np.random.default_rng(seed), rows, 0, late_contact=True)
+    assert rows and all(evaluator.network(board) == netfile.LATE for board, _ in rows)
+
+
 def test_judge_puts_another_network_beside_the_shipped_one():
     from firmware.opponent import weights
     from tools.bench import ai as bench
