@@ -21,7 +21,8 @@ from array import array
 from micropython import const
 
 from firmware.opponent import weights
-from firmware.opponent.netfile import B2, BASE, CACHE, FEATURES, FILE, HEADER, INPUTS, OWNER, REFS, TAGS, VIEWS, W1F, W2
+from firmware.opponent.netfile import (B2, BASE, CACHE, FEATURES, FILE, HEADER, INPUTS, OWNER, REFS, TAGS,
+                                       VIEWS, W1F, W2)
 from firmware.opponent.netfile import short as SHORT
 
 ONE = const(10000)

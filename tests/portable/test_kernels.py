@@ -12,7 +12,7 @@ from array import array
 # piece of a 200 KB heap that later imports fragment
 from firmware.opponent import evaluator, netfile, kernels, kernels_plain, weights
 from firmware.engine import movegen
-from firmware.engine.position import START, flip, is_race, winner_kind
+from firmware.engine.position import START, flip, winner_kind
 from tests.portable.boards import edges, scattered
 
 VIPER = kernels.VIPER is not None
@@ -86,10 +86,12 @@ def test_every_play_scores_the_same_through_both_paths():
     assert plays_seen > 3000, plays_seen
 
 
-def _races(positions, count):
-    """The first `count` of the positions whose sides are past each other."""
+def _answered_by(net, positions, count):
+    """The first `count` of the positions that network answers."""
     for board, d1, d2 in positions:
-        if count and is_race(board):
+        if not count:
+            return
+        if evaluator.network(board) == net:
             count -= 1
             yield board, d1, d2
 
@@ -99,19 +101,11 @@ def test_races_score_the_same_through_both_paths_on_the_race_network():
     # of nets.bin (the kernels' seek), its biases and output layer, no features
     if not VIPER:
         return
-    plays_seen = _plays_agree(_races(_positions(4000, 5), 40))
+    plays_seen = _plays_agree(_answered_by(netfile.RACE, _positions(4000, 5), 40))
     assert netfile.NET[0] == netfile.RACE
     assert plays_seen > 200, plays_seen
     # and back to the contact network for the next game
     assert _plays_agree(_positions(5, 3)) and netfile.NET[0] == netfile.CONTACT
-
-
-def _late(positions, count):
-    """The first `count` of the positions the late network answers."""
-    for board, d1, d2 in positions:
-        if count and evaluator.network(board) == netfile.LATE:
-            count -= 1
-            yield board, d1, d2
 
 
 def test_late_contact_scores_the_same_through_both_paths_on_the_late_network():
@@ -120,7 +114,7 @@ def test_late_contact_scores_the_same_through_both_paths_on_the_late_network():
     # network's place
     if not VIPER:
         return
-    plays_seen = _plays_agree(_late(_positions(3000, 9), 30))
+    plays_seen = _plays_agree(_answered_by(netfile.LATE, _positions(3000, 9), 30))
     assert netfile.NET[0] == netfile.LATE and netfile.ROWS_OF[0] == netfile.LATE
     assert plays_seen > 150, plays_seen
     assert _plays_agree(_positions(5, 3)) and netfile.NET[0] == netfile.CONTACT
