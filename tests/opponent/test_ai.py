@@ -328,10 +328,11 @@ def test_the_level_answers_races_with_the_race_network():
     from firmware.engine.position import START, is_race
     from firmware.opponent import weights
     from tools.bench import ai as bench
+    from tools.train import netmath
     race_board = bytes([0] * 5 + [3, 3, 3, 3, 3] + [0] * 15) + bytes([0] * 4 + [5, 5, 5] + [0] * 18)
     assert is_race(race_board) and not is_race(START)
     contact = bench.BlasNet(weights)
-    race = bench.shipped_race()
+    race = bench.shipped(netmath.RACE)
     assert (race.probs([race_board]) != contact.probs([race_board])).any()
     for level in (4, 5):
         shipped = bench.level_policy(contact, level)

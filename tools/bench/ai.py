@@ -69,7 +69,7 @@ from tools.sim import mpy as sim_mpy
 from tools.train import error as train_error, netmath, pubeval
 from firmware.opponent import ai, evaluator, weights
 from firmware.engine import movegen
-from firmware.engine.position import START, flip, is_race, winner_kind
+from firmware.engine.position import START, flip, winner_kind
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MICROPYTHON = os.path.join(ROOT, ".venv", "bin", "micropython")
@@ -130,11 +130,6 @@ def shipped(k):
     if k not in _SHIPPED:
         _SHIPPED[k] = BlasNet(weights, net=k)
     return _SHIPPED[k]
-
-
-def shipped_race():
-    """The shipped race network (the second in nets.bin)."""
-    return shipped(netmath.RACE)
 
 
 def base_network(net, race, late):
