@@ -692,8 +692,8 @@ def judge(positions, seed, configs, ply=1, other=None, race=None, late=None):
     the position and by PHASES.
     other: another network's tables, whose 0-ply and first setting are
     judged beside the shipped network's on the same decisions; race: a race
-    network's tables, which answer the other network's races in place of
-    the shipped race network (False: none, the other network answering
+    network (a BlasNet), which answers the other network's races in place
+    of the shipped race network (False: none, the other network answering
     races too; the other network is the shipped one when none is given);
     late: the same for the late network."""
     net = BlasNet(weights)
@@ -714,10 +714,8 @@ def judge(positions, seed, configs, ply=1, other=None, race=None, late=None):
         other = weights
     if other is not None:
         other_net = BlasNet(other)
-        other_race, other_late = (None if t is None else False if t is False else BlasNet(t) for t in (race, late))
-        players["other net, 0-ply"] = level_policy(other_net, ai.LEVELS - 1, other, race=other_race,
-                                                   late=other_late)
-        add("other net, ", other_net, other, *settings[0], race=other_race, late=other_late)
+        players["other net, 0-ply"] = level_policy(other_net, ai.LEVELS - 1, other, race=race, late=late)
+        add("other net, ", other_net, other, *settings[0], race=race, late=late)
     if "gnubg" in configs:
         players["gnubg 0-ply"] = gnubg_policy
     if "gnubg-search" in configs:
@@ -779,6 +777,12 @@ def tables():
             "met_bytes": len(met.PRE) + len(met.POST)}
 
 
+def network_option(path):
+    """--race-net, --late-net: None for the shipped network (no path),
+    False for none ("none"), else the checkpoint's network."""
+    return None if not path else False if path == "none" else BlasNet(checkpoint_tables(path))
+
+
 def checkpoint_tables(path):
     """An experiment's float checkpoint as the integer tables the device
     would get (tools.gen.weights' quantisation)."""
@@ -826,8 +830,7 @@ def main(argv=None):
     if args.what == "strength":
         shipped = checkpoint_tables(args.net) if args.net else weights
         net = BlasNet(shipped)
-        race, late = (None if not path else False if path == "none" else BlasNet(checkpoint_tables(path))
-                      for path in (args.race_net, args.late_net))
+        race, late = network_option(args.race_net), network_option(args.late_net)
         search = {"candidates": args.candidates, "margin": args.margin, "replies": args.replies}
         budget = None if args.cap is None else 1000 * args.cap
         player = gnubg_policy if args.player == "gnubg" else level_policy(net, args.level, shipped, **search,
@@ -849,8 +852,7 @@ def main(argv=None):
                    for c in args.configs.split()]
         res = judge(args.positions, args.seed, configs, args.judge_ply,
                     checkpoint_tables(args.net) if args.net else None,
-                    *(None if not path else False if path == "none" else checkpoint_tables(path)
-                      for path in (args.race_net, args.late_net)))
+                    network_option(args.race_net), network_option(args.late_net))
     elif args.what == "combine":
         res = summary(load_points(args.files))
     elif args.what == "paired":
