@@ -11,7 +11,7 @@ HIDDEN_SHIFT = const(0)
 OUTPUT_SHIFT = const(11)
 OUTPUT_ZERO = const(524288)
 FEATURE_SHIFT = const(7)
-NETS_STAMP = const(7270567)     # nets.bin's stamp: the networks' board columns, output layers and feature rows
+NETS_STAMP = const(2381754)     # nets.bin's stamp: the networks' board columns, output layers and feature rows
 
 HIDDEN_SIGMOID = (
     b'\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00'

@@ -42,7 +42,7 @@ def test_recipe_runs_every_stage_then_resumes(tmp_path):
     assert recipe.run(work, games=10, epochs=1, say=said.append) == []
     assert recipe.run(work, start="candidates", games=10, epochs=1, say=said.append) == [
         "candidates", "contact", "oneply", "piploss", "blend", "distil", "quantise",
-        "race1", "race2", "race3", "race4", "race", "late-data", "late", "late-quantise", "install", "weights"]
+        "race1", "race2", "race3", "race4", "race-more", "race", "late-data", "late", "late-quantise", "install", "weights"]
     with pytest.raises(ValueError):
         recipe.run(work, start="nonsense", games=10, epochs=1)
 

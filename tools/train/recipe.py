@@ -36,8 +36,12 @@ Stages, in order (docs/ai.md, Training):
   race1 .. race4 3,000 games each of gnubg's 0-ply against itself, only
                  the race positions kept (the sides past each other), every
                  play's result too, labelled by gnubg's 1-ply
+  race-more      32 x 3,000 games more (seeds 60 to 75 and 100 to 115), the
+                 same positions labelled by gnubg's 0-ply (in races within
+                 0.003 points of its 1-ply, and ten times quicker)
   race           the race network: 128 hidden units on the board's 202
-                 inputs alone, trained from scratch, 16 epochs at lr 0.002
+                 inputs alone, trained from scratch on all of those, 16
+                 epochs at lr 0.002
   late-data      8 x 3,000 games of gnubg's 0-ply against itself (seeds 81
                  to 88), only the positions the late network answers kept
                  (contact with a side all home or crashed), every play's
@@ -69,6 +73,7 @@ START = "tools/data/net202.npz"
 CHECKPOINT = "tools/data/evaluator_net.npz"
 RACE_CHECKPOINT = "tools/data/race_net.npz"
 RACE_SETS = ("race1", "race2", "race3", "race4")   # race positions, seeds 51 to 54
+RACE_SEEDS = tuple(range(60, 76)) + tuple(range(100, 116))   # more of them, at 0-ply
 LATE_CHECKPOINT = "tools/data/late_net.npz"
 LATE_SEEDS = tuple(range(81, 89))                   # the late network's positions
 WEIGHTS = "firmware/opponent/weights.py"
@@ -107,6 +112,13 @@ def stages(work, games=None, epochs=None):
     def race_data(k):
         return lambda: data.main(["--games", g(3000), "--seed", str(50 + k), "--ply", "1", "--candidates", "1.0",
                                   "--race", "--out", path("race%d.npz" % k)])
+
+    def race_more():
+        for seed in RACE_SEEDS:
+            data.main(["--games", g(3000), "--seed", str(seed), "--candidates", "1.0", "--race",
+                       "--out", path("race-%d.npz" % seed)])
+
+    race_sets = [path(d + ".npz") for d in RACE_SETS] + [path("race-%d.npz" % seed) for seed in RACE_SEEDS]
 
     def train_on(sets, start, name, inputs=None, blend=(), epochs=6, lr="0.0005", more=()):
         """`epochs` epochs (6) at `lr` (0.0005) on sets, from the start
@@ -148,7 +160,8 @@ def stages(work, games=None, epochs=None):
         ("quantise", lambda: train_on(ZERO_PLY, "distil", "quantise", epochs=3, lr="0.0002",
                                       more=("--teacher", path("distil.npz"), "--fixed-raw"))),
     ] + [("race%d" % k, race_data(k)) for k in range(1, 5)] + [
-        ("race", lambda: net.main(["--data"] + [path(d + ".npz") for d in RACE_SETS]
+        ("race-more", race_more),
+        ("race", lambda: net.main(["--data"] + race_sets
                                   + ["--hidden", "128", "--inputs", "202", "--epochs", e(16), "--lr", "0.002",
                                      "--resume", "--out", path("race.npz")])),
         ("late-data", late_data),
