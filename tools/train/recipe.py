@@ -102,23 +102,28 @@ def stages(work, games=None, epochs=None):
         shutil.copyfile(path("race.npz"), race_final)
         shutil.copyfile(path("late-quantise.npz"), late_final)
 
-    def data_sets(seeds, name, only):
-        """A stage making 3,000 games' data for each seed, every play's
-        result labelled too, only the positions `only` (a tools.train.data
-        option) keeps, at gnubg's 0-ply."""
+    def seeded(seeds, name):
+        """{seed: the data file of that seed's games}"""
+        return {seed: path(name % seed) for seed in seeds}
+
+    def data_sets(files, only):
+        """A stage making 3,000 games' data for each seed of files, every
+        play's result labelled too, only the positions `only` (a
+        tools.train.data option) keeps, at gnubg's 0-ply."""
         def run():
-            for seed in seeds:
-                data.main(["--games", g(3000), "--seed", str(seed), "--candidates", "1.0", only,
-                           "--out", path(name % seed)])
+            for seed, out in files.items():
+                data.main(["--games", g(3000), "--seed", str(seed), "--candidates", "1.0", only, "--out", out])
         return run
 
-    late_sets = [path("late%d.npz" % seed) for seed in LATE_SEEDS]
+    late_files = seeded(LATE_SEEDS, "late%d.npz")
+    late_sets = list(late_files.values())
 
     def race_data(k):
         return lambda: data.main(["--games", g(3000), "--seed", str(50 + k), "--ply", "1", "--candidates", "1.0",
                                   "--race", "--out", path("race%d.npz" % k)])
 
-    race_sets = [path(d + ".npz") for d in RACE_SETS] + [path("race-%d.npz" % seed) for seed in RACE_SEEDS]
+    race_files = seeded(RACE_SEEDS, "race-%d.npz")
+    race_sets = [path(d + ".npz") for d in RACE_SETS] + list(race_files.values())
 
     def train_on(sets, start, name, inputs=None, blend=(), epochs=6, lr="0.0005", more=()):
         """`epochs` epochs (6) at `lr` (0.0005) on sets, from the start
@@ -160,11 +165,11 @@ def stages(work, games=None, epochs=None):
         ("quantise", lambda: train_on(ZERO_PLY, "distil", "quantise", epochs=3, lr="0.0002",
                                       more=("--teacher", path("distil.npz"), "--fixed-raw"))),
     ] + [("race%d" % k, race_data(k)) for k in range(1, 5)] + [
-        ("race-more", data_sets(RACE_SEEDS, "race-%d.npz", "--race")),
+        ("race-more", data_sets(race_files, "--race")),
         ("race", lambda: net.main(["--data"] + race_sets
                                   + ["--hidden", "128", "--inputs", "202", "--epochs", e(16), "--lr", "0.002",
                                      "--resume", "--out", path("race.npz")])),
-        ("late-data", data_sets(LATE_SEEDS, "late%d.npz", "--late-contact")),
+        ("late-data", data_sets(late_files, "--late-contact")),
         ("late", lambda: net.main(["--data"] + late_sets + ["--epochs", e(30), "--lr", "0.001",
                                                            "--init", path("quantise.npz"),
                                                            "--resume", "--out", path("late.npz")])),
