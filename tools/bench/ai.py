@@ -145,10 +145,25 @@ def base_network(net, race, late):
     return pick
 
 
-def reply_equities(network, cands, spans, boards):
+def own_probs(network, boards):
+    """Probabilities of boards, each scored by the network its own position
+    chooses (network(board)), not its base's."""
+    p = np.empty((len(boards), 5), dtype=np.int64)
+    by_net = {}
+    for i, b in enumerate(boards):
+        by_net.setdefault(network(b), []).append(i)
+    for scorer, rows in by_net.items():
+        p[rows] = scorer.probs([boards[i] for i in rows])
+    return p
+
+
+def reply_equities(network, cands, spans, boards, own=False):
     """Equities of boards, the replies gathered for the candidates (spans of
     (candidate, roll, first, count)), each candidate's scored by the network
-    its position chooses (network(candidate)), as a Scorer based on it."""
+    its position chooses (network(candidate)), as a Scorer based on it;
+    with own, each reply by its own position's network."""
+    if own:
+        return netmath.equity(own_probs(network, boards))
     eq = np.empty(len(boards), dtype=np.int64)
     by_net = {}
     for c, r, first, count in spans:
@@ -242,7 +257,7 @@ def searched_choice(rolls, counts, ends, replies, cap, prune, mix=0, zero_ply=No
 
 
 def level_policy(net, level, tables=weights, candidates=None, margin=None, replies=None, mix=0,
-                 budget=None, prune=0, record=False, race=None, late=None):
+                 budget=None, prune=0, record=False, race=None, late=None, own=False):
     """firmware.opponent.ai's choice for the level, through the numpy twin.
 
     candidates, margin, replies, budget: the look-ahead's parameters
@@ -328,7 +343,7 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
                     picked = range(first, first + count)
                 spans.append((c, r, len(chosen), len(picked)))
                 chosen.extend(every[i] for i in picked)
-            eq = reply_equities(network, cands, spans, chosen)
+            eq = reply_equities(network, cands, spans, chosen, own)
             for c, r, first, count in spans:
                 rolls[c, r] = ROLL_WEIGHTS[r] * int(eq[first:first + count].min())
         pick, spent, searched = searched_choice(rolls, counts, ends, keep_replies, cap, prune, mix, zero_ply)
@@ -348,7 +363,7 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
             keep = _lowest(linear_scores(flipped), ai.NET_PLAYS)
             results = [results[i] for i in keep]
             flipped = [flipped[i] for i in keep]
-        p = scorer.probs(flipped)
+        p = own_probs(network, flipped) if own else scorer.probs(flipped)
         eq = -netmath.equity(p)
         if sigma:
             seed = ai.salt(board, d1, d2)
@@ -807,6 +822,8 @@ def main(argv=None):
                     " without --net)")
     ap.add_argument("--late-net", help="strength, judge: the same for the late network (none: the contact"
                     " network answers the game's end too)")
+    ap.add_argument("--own-class", action="store_true",
+                    help="strength: each position scored by the network of its own class, not its base's")
     ap.add_argument("--positions", type=int, default=60)
     ap.add_argument("--plain", action="store_true",
                     help="cost: the evaluator's plain twins, not its viper kernels (400 KB heap)")
@@ -834,7 +851,8 @@ def main(argv=None):
         search = {"candidates": args.candidates, "margin": args.margin, "replies": args.replies}
         budget = None if args.cap is None else 1000 * args.cap
         player = gnubg_policy if args.player == "gnubg" else level_policy(net, args.level, shipped, **search,
-                                                                          budget=budget, race=race, late=late)
+                                                                          budget=budget, race=race, late=late,
+                                                                          own=args.own_class)
         if args.opponent == "pubeval":
             opponent = pubeval_policy
         elif args.opponent == "gnubg":
