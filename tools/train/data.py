@@ -19,7 +19,8 @@ mend (tools.bench.ai judge's phases): races the bear-off database does not
 answer, and contact positions where a side has every checker home; with
 --late-contact, only the positions the late network answers
 (firmware.opponent.evaluator.network: contact with a side all home or
-crashed), for that network's data.
+crashed), for that network's data; with --contact, only the positions
+the contact network answers (neither of those).
 
 With --player CHECKPOINT, one side of each game (at random) plays by that
 float network at 0-ply instead (always its best play), so the positions are
@@ -98,10 +99,10 @@ def is_late(board):
 
 
 def play_game(rng, out, ply, candidates=0.0, against_pubeval=False, race=False, net=None, top=8, late=False,
-              late_contact=False):
+              late_contact=False, contact=False):
     from firmware.engine.position import START, is_race
     from firmware.opponent.evaluator import network
-    from firmware.opponent.netfile import LATE
+    from firmware.opponent.netfile import CONTACT, LATE
     board = START
     # against_pubeval: one side (at random) plays by pubeval, whose odd
     # positions (deep backgames, broken primes) the network must also know;
@@ -118,7 +119,8 @@ def play_game(rng, out, ply, candidates=0.0, against_pubeval=False, race=False, 
             return
         # this turn's positions go in
         keep = ((not race or is_race(board)) and (not late or is_late(board))
-                and (not late_contact or network(board) == LATE))
+                and (not late_contact or network(board) == LATE)
+                and (not contact or network(board) == CONTACT))
         if not first:
             d1, d2 = rng.integers(1, 7, size=2)
             if keep:
@@ -166,6 +168,8 @@ def main(argv=None):
                     help="keep only races with a side not yet home and contact with a side all home")
     ap.add_argument("--late-contact", action="store_true",
                     help="keep only the positions the late network answers (contact with a side all home or crashed)")
+    ap.add_argument("--contact", action="store_true",
+                    help="keep only the positions the contact network answers (neither a race nor the late network's)")
     ap.add_argument("--player", help="a float checkpoint that plays one side of each game at 0-ply")
     ap.add_argument("--top", type=int, default=8,
                     help="with --player: how many of its best plays a --candidates turn labels")
@@ -178,7 +182,7 @@ def main(argv=None):
     rows = []
     for _ in range(args.games):
         play_game(rng, rows, args.ply, args.candidates, args.pubeval, args.race, net, args.top, args.late,
-                  args.late_contact)
+                  args.late_contact, args.contact)
     boards = np.frombuffer(b"".join(r[0] for r in rows), dtype=np.uint8).reshape(-1, 50)
     probs = np.array([r[1] for r in rows], dtype=np.float32)
     os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
