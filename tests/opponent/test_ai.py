@@ -406,6 +406,15 @@ def test_late_contact_data_holds_only_what_the_late_network_answers():
     assert rows and all(evaluator.network(board) == netfile.LATE for board, _ in rows)
 
 
+def test_contact_data_holds_only_what_the_contact_network_answers():
+    import numpy as np
+    from firmware.opponent import evaluator, netfile
+    from tools.train import data
+    rows = []
+    data.play_game(np.random.default_rng(3), rows, 0, contact=True)
+    assert rows and all(evaluator.network(board) == netfile.CONTACT for board, _ in rows)
+
+
 def test_judge_puts_another_network_beside_the_shipped_one():
     from firmware.opponent import weights
     from tools.bench import ai as bench

@@ -30,8 +30,10 @@ Quantisation (firmware/opponent/evaluator.py reads it this way):
 - B1: the first layer's biases at 1/2**F_BITS (int32 in nets.bin), the
   features' accumulator's starting value (at 1/32 their rounding alone would cost 0.0003 points of
   held-out equity error);
-- LINEAR: the prefilter's equity weight per input, ints at 1/ONE (an array
-  of int16);
+- LINEAR: the prefilter's equity weight per input, ints in steps of
+  LINEAR_STEP/ONE (an array of int16): only the order of its sums counts,
+  and at 1/ONE the device's table of them (firmware/opponent/linear.py,
+  16 bits) would not hold fifteen checkers on a bar;
 - ESCAPES_NEAR, ESCAPES_FAR: not trained: for each 12-bit mask m of the
   blocked points in front of a checker (bit d-1: distance d), the rolls of
   36 on which it gets past them (tools/train/netmath.py, ESCAPES), for the
@@ -57,6 +59,7 @@ STEP_BITS = 5        # both sigmoid tables in steps of 1/32
 F_BITS = 12          # feature rows (and biases) of the first layer in steps of 1/4096
 RAW_INPUTS = 202     # inputs stored at 1/32 (slots and checkers off); the rest are W1F
 ONE = 10000
+LINEAR_STEP = 2      # the linear prefilter's weights in steps of 2/ONE
 NET = "tools/data/evaluator_net.npz"
 RACE_NET = "tools/data/race_net.npz"
 OUT = "firmware/opponent/weights.py"
@@ -72,6 +75,20 @@ def _int16_bytes(what, weights, bits):
     if q.size and np.abs(q).max() > 32767:
         raise ValueError("%s holds %d (1/%d), beyond int16" % (what, q.flat[np.abs(q).argmax()], 1 << bits))
     return q.reshape(-1).astype("<i2").tobytes()
+
+
+def linear_weights(lin):
+    """The prefilter's weights as ints in steps of LINEAR_STEP/ONE.
+    ValueError where the sums of a slot's four weights at its counts 0 to
+    15 would span more than the device's 16-bit table holds."""
+    w = np.rint(np.asarray(lin, dtype=np.float64) * ONE / LINEAR_STEP).astype(np.int64)
+    counts = np.arange(16)
+    sums = [w[k] * (counts >= 1) + w[k + 1] * (counts >= 2) + w[k + 2] * (counts >= 3)
+            + w[k + 3] * np.maximum(counts - 3, 0) for k in range(0, 200, 4)]
+    span = int(np.max(sums) - np.min(sums))
+    if span > 0xFFFF:
+        raise ValueError("the linear prefilter's sums span %d steps, beyond the device's 16 bits" % span)
+    return tuple(int(v) for v in w)
 
 
 def quantise(net):
@@ -102,7 +119,7 @@ def quantise(net):
         "OUTPUT_SHIFT": OUT_BITS - STEP_BITS,
         "OUTPUT_ZERO": 256 << (OUT_BITS - STEP_BITS),
         "FEATURE_SHIFT": F_BITS - Q1_BITS,
-        "LINEAR": tuple(int(v) for v in np.rint(np.asarray(net["lin"]) * ONE)),
+        "LINEAR": linear_weights(net["lin"]),
         "ESCAPES_NEAR": escapes_part(9, 0),
         "ESCAPES_FAR": escapes_part(12, 10),
     }

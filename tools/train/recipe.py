@@ -33,6 +33,14 @@ Stages, in order (docs/ai.md, Training):
   quantise       the distil network's raw first-layer rows rounded to the
                  device's int8 steps and held there, the rest trained to
                  answer as the distil network does on data1 to data3
+  contact-data   6 x 3,000 games of gnubg's 0-ply against itself (seeds
+                 200 to 205), only the positions the contact network
+                 answers kept, every play's result too, labelled by its 0-ply
+  contact-more   the contact network: trained on from the quantise stage's
+                 network on those positions and data1 to data3, 10 epochs at
+                 lr 0.001
+  contact-quantise
+                 finished for its integer steps as the quantise stage does
   race1 .. race4 3,000 games each of gnubg's 0-ply against itself, only
                  the race positions kept (the sides past each other), every
                  play's result too, labelled by gnubg's 1-ply
@@ -76,6 +84,7 @@ RACE_SETS = ("race1", "race2", "race3", "race4")   # race positions, seeds 51 to
 RACE_SEEDS = tuple(range(60, 76)) + tuple(range(100, 116))   # more of them, at 0-ply
 LATE_CHECKPOINT = "tools/data/late_net.npz"
 LATE_SEEDS = tuple(range(81, 89))                   # the late network's positions
+CONTACT_SEEDS = tuple(range(200, 206))              # the contact network's own positions
 WEIGHTS = "firmware/opponent/weights.py"
 ZERO_PLY = ("data1", "data2", "data3")          # the data sets labelled by gnubg's 0-ply
 BEFORE_SHAPE = 215      # the inputs before the 24 shape features, which the distil stage adds
@@ -98,7 +107,7 @@ def stages(work, games=None, epochs=None):
         return os.path.join(work, name)
 
     def install():
-        shutil.copyfile(path("quantise.npz"), final)
+        shutil.copyfile(path("contact-quantise.npz"), final)
         shutil.copyfile(path("race.npz"), race_final)
         shutil.copyfile(path("late-quantise.npz"), late_final)
 
@@ -115,6 +124,8 @@ def stages(work, games=None, epochs=None):
                 data.main(["--games", g(3000), "--seed", str(seed), "--candidates", "1.0", only, "--out", out])
         return run
 
+    contact_files = seeded(CONTACT_SEEDS, "contact%d.npz")
+    contact_sets = list(contact_files.values()) + [path(d + ".npz") for d in ZERO_PLY]
     late_files = seeded(LATE_SEEDS, "late%d.npz")
     late_sets = list(late_files.values())
 
@@ -136,6 +147,18 @@ def stages(work, games=None, epochs=None):
         net.main(["--data"] + [path(d + ".npz") for d in sets]
                  + ["--hidden", "128", "--epochs", e(epochs), "--lr", lr, "--init", path(start + ".npz")]
                  + only + list(more) + ["--resume", "--out", path(name + ".npz")])
+
+    def train_files(files, start, name, epochs, lr, more=()):
+        """`epochs` epochs at `lr` on the data files, from the start
+        stage's network (all its inputs)."""
+        net.main(["--data"] + files + ["--epochs", e(epochs), "--lr", lr, "--init", path(start + ".npz")]
+                 + list(more) + ["--resume", "--out", path(name + ".npz")])
+
+    def finish(files, start, name):
+        """The start stage's network finished for its integer steps: its raw
+        first-layer rows rounded and held, the rest trained 3 epochs to
+        answer as it does (the quantise stage's way)."""
+        train_files(files, start, name, 3, "0.0002", ("--teacher", path(start + ".npz"), "--fixed-raw"))
 
     work_is_default = games is None and epochs is None
     final = CHECKPOINT if work_is_default else path("evaluator_net.npz")
@@ -164,18 +187,17 @@ def stages(work, games=None, epochs=None):
         ("distil", lambda: train_on(ZERO_PLY, "blend", "distil", epochs=30, lr="0.001")),
         ("quantise", lambda: train_on(ZERO_PLY, "distil", "quantise", epochs=3, lr="0.0002",
                                       more=("--teacher", path("distil.npz"), "--fixed-raw"))),
+        ("contact-data", data_sets(contact_files, "--contact")),
+        ("contact-more", lambda: train_files(contact_sets, "quantise", "contact-more", 10, "0.001")),
+        ("contact-quantise", lambda: finish(contact_sets, "contact-more", "contact-quantise")),
     ] + [("race%d" % k, race_data(k)) for k in range(1, 5)] + [
         ("race-more", data_sets(race_files, "--race")),
         ("race", lambda: net.main(["--data"] + race_sets
                                   + ["--hidden", "128", "--inputs", "202", "--epochs", e(16), "--lr", "0.002",
                                      "--resume", "--out", path("race.npz")])),
         ("late-data", data_sets(late_files, "--late-contact")),
-        ("late", lambda: net.main(["--data"] + late_sets + ["--epochs", e(30), "--lr", "0.001",
-                                                           "--init", path("quantise.npz"),
-                                                           "--resume", "--out", path("late.npz")])),
-        ("late-quantise", lambda: net.main(["--data"] + late_sets + [
-            "--epochs", e(3), "--lr", "0.0002", "--init", path("late.npz"), "--teacher", path("late.npz"),
-            "--fixed-raw", "--resume", "--out", path("late-quantise.npz")])),
+        ("late", lambda: train_files(late_sets, "quantise", "late", 30, "0.001")),
+        ("late-quantise", lambda: finish(late_sets, "late", "late-quantise")),
         ("install", install),
         ("weights", lambda: gen_weights.main(["--net", final, "--race-net", race_final, "--late-net", late_final,
                                               "--out", out])),
@@ -200,9 +222,9 @@ def run(work, start=None, games=None, epochs=None, say=print):
                 if os.path.exists(stale):
                     os.remove(stale)
         if os.path.exists(marker) or (start is not None and not again):
-            say("%-10s done" % name)
+            say("%-16s done" % name)
             continue
-        say("%-10s running" % name)
+        say("%-16s running" % name)
         stage()
         with open(marker, "w") as f:
             f.write("done\n")
@@ -219,7 +241,7 @@ def main(argv=None):
     if args.list:
         for name, _ in stages(args.work):
             done = os.path.exists(os.path.join(args.work, name + ".done"))
-            print("%-10s %s" % (name, "done" if done else "to do"))
+            print("%-16s %s" % (name, "done" if done else "to do"))
         return 0
     run(args.work, args.start)
     return 0
