@@ -326,3 +326,15 @@ def test_a_networks_file_from_other_weights_is_refused(tmp_path):
     with netfile.open_networks(weights.HIDDEN, weights.NETS_STAMP, str(path)) as f:
         f.seek(netfile.HEADER)
         assert f.read(1) == good[netfile.HEADER:netfile.HEADER + 1]
+
+def test_the_linear_weights_take_the_finest_step_the_device_table_holds():
+    from firmware.opponent import linear
+    small = np.zeros(202)
+    small[0] = 0.25
+    assert gen_weights.linear_weights(small)[0] == 2500        # 1/ONE
+    wide = np.zeros(202)
+    wide[3] = 0.6               # a fourth unit's weight: twelve times it at fifteen checkers
+    wide[7] = -0.6
+    w = gen_weights.linear_weights(wide)
+    assert w[3] == 1500 and w[7] == -1500                        # 4/ONE
+    assert max(linear.table(w)) <= 0xFFFF

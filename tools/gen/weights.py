@@ -31,9 +31,10 @@ Quantisation (firmware/opponent/evaluator.py reads it this way):
   features' accumulator's starting value (at 1/32 their rounding alone would cost 0.0003 points of
   held-out equity error);
 - LINEAR: the prefilter's equity weight per input, ints in steps of
-  LINEAR_STEP/ONE (an array of int16): only the order of its sums counts,
-  and at 1/ONE the device's table of them (firmware/opponent/linear.py,
-  16 bits) would not hold fifteen checkers on a bar;
+  2**k/ONE (an array of int16), the finest step whose sums fit the
+  device's 16-bit table of them (firmware/opponent/linear.py; the shipped
+  fit's at 1/ONE would not hold fifteen checkers on a bar: 2/ONE); only
+  the order of its sums counts;
 - ESCAPES_NEAR, ESCAPES_FAR: not trained: for each 12-bit mask m of the
   blocked points in front of a checker (bit d-1: distance d), the rolls of
   36 on which it gets past them (tools/train/netmath.py, ESCAPES), for the
@@ -59,7 +60,6 @@ STEP_BITS = 5        # both sigmoid tables in steps of 1/32
 F_BITS = 12          # feature rows (and biases) of the first layer in steps of 1/4096
 RAW_INPUTS = 202     # inputs stored at 1/32 (slots and checkers off); the rest are W1F
 ONE = 10000
-LINEAR_STEP = 2      # the linear prefilter's weights in steps of 2/ONE
 NET = "tools/data/evaluator_net.npz"
 RACE_NET = "tools/data/race_net.npz"
 OUT = "firmware/opponent/weights.py"
@@ -78,17 +78,20 @@ def _int16_bytes(what, weights, bits):
 
 
 def linear_weights(lin):
-    """The prefilter's weights as ints in steps of LINEAR_STEP/ONE.
-    ValueError where the sums of a slot's four weights at its counts 0 to
-    15 would span more than the device's 16-bit table holds."""
-    w = np.rint(np.asarray(lin, dtype=np.float64) * ONE / LINEAR_STEP).astype(np.int64)
+    """The prefilter's weights as ints in steps of 2**k/ONE, the finest
+    that keeps the sums of each slot's four weights at its counts 0 to 15
+    within the device's 16-bit table (firmware/opponent/linear.py): only
+    the order of the sums counts, so the step is not stored."""
+    lin = np.asarray(lin, dtype=np.float64) * ONE
     counts = np.arange(16)
-    sums = [w[k] * (counts >= 1) + w[k + 1] * (counts >= 2) + w[k + 2] * (counts >= 3)
-            + w[k + 3] * np.maximum(counts - 3, 0) for k in range(0, 200, 4)]
-    span = int(np.max(sums) - np.min(sums))
-    if span > 0xFFFF:
-        raise ValueError("the linear prefilter's sums span %d steps, beyond the device's 16 bits" % span)
-    return tuple(int(v) for v in w)
+    step = 1
+    while True:
+        w = np.rint(lin / step).astype(np.int64)
+        sums = [w[k] * (counts >= 1) + w[k + 1] * (counts >= 2) + w[k + 2] * (counts >= 3)
+                + w[k + 3] * np.maximum(counts - 3, 0) for k in range(0, 200, 4)]
+        if np.max(sums) - np.min(sums) <= 0xFFFF:
+            return tuple(int(v) for v in w)
+        step *= 2
 
 
 def quantise(net):
