@@ -327,6 +327,7 @@ def test_a_networks_file_from_other_weights_is_refused(tmp_path):
         f.seek(netfile.HEADER)
         assert f.read(1) == good[netfile.HEADER:netfile.HEADER + 1]
 
+
 def test_the_linear_weights_take_the_finest_step_the_device_table_holds():
     from firmware.opponent import linear
     small = np.zeros(202)
