@@ -145,16 +145,22 @@ def base_network(net, race, late):
     return pick
 
 
-def own_probs(network, boards):
-    """Probabilities of boards, each scored by the network its own position
-    chooses (network(board)), not its base's."""
+def probs_by(scorers, boards):
+    """Probabilities of boards, board i scored by scorers[i]: one batch for
+    each network."""
     p = np.empty((len(boards), 5), dtype=np.int64)
     by_net = {}
-    for i, b in enumerate(boards):
-        by_net.setdefault(network(b), []).append(i)
+    for i, scorer in enumerate(scorers):
+        by_net.setdefault(scorer, []).append(i)
     for scorer, rows in by_net.items():
         p[rows] = scorer.probs([boards[i] for i in rows])
     return p
+
+
+def own_probs(network, boards):
+    """Probabilities of boards, each scored by the network its own position
+    chooses (network(board)), not its base's."""
+    return probs_by([network(b) for b in boards], boards)
 
 
 def reply_equities(network, cands, spans, boards, own=False):
@@ -164,13 +170,10 @@ def reply_equities(network, cands, spans, boards, own=False):
     with own, each reply by its own position's network."""
     if own:
         return netmath.equity(own_probs(network, boards))
-    eq = np.empty(len(boards), dtype=np.int64)
-    by_net = {}
+    scorers = [None] * len(boards)
     for c, r, first, count in spans:
-        by_net.setdefault(network(cands[c]), []).extend(range(first, first + count))
-    for scorer, rows in by_net.items():
-        eq[rows] = netmath.equity(scorer.probs([boards[i] for i in rows]))
-    return eq
+        scorers[first:first + count] = [network(cands[c])] * count
+    return netmath.equity(probs_by(scorers, boards))
 
 
 ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
