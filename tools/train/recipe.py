@@ -136,28 +136,26 @@ def stages(work, games=None, epochs=None):
     race_files = seeded(RACE_SEEDS, "race-%d.npz")
     race_sets = [path(d + ".npz") for d in RACE_SETS] + list(race_files.values())
 
-    def train_on(sets, start, name, inputs=None, blend=(), epochs=6, lr="0.0005", more=()):
-        """`epochs` epochs (6) at `lr` (0.0005) on sets, from the start
-        stage's network; the first `inputs` inputs only, or all of them;
-        with blend, each label the average of the set's and the blended
-        set's; `more`: further tools.train.net arguments."""
-        only = ["--inputs", str(inputs)] if inputs else []
-        if blend:
-            only += ["--blend"] + [path(d + ".npz") for d in blend]
-        net.main(["--data"] + [path(d + ".npz") for d in sets]
-                 + ["--hidden", "128", "--epochs", e(epochs), "--lr", lr, "--init", path(start + ".npz")]
-                 + only + list(more) + ["--resume", "--out", path(name + ".npz")])
-
     def train_files(files, start, name, epochs, lr, more=()):
         """`epochs` epochs at `lr` on the data files, from the start
-        stage's network (all its inputs)."""
+        stage's network; `more`: further tools.train.net arguments."""
         net.main(["--data"] + files + ["--epochs", e(epochs), "--lr", lr, "--init", path(start + ".npz")]
                  + list(more) + ["--resume", "--out", path(name + ".npz")])
+
+    def train_on(sets, start, name, inputs=None, blend=(), epochs=6, lr="0.0005"):
+        """`epochs` epochs (6) at `lr` (0.0005) on the data sets (stage
+        names), from the start stage's network, at 128 hidden units; the
+        first `inputs` inputs only, or all of them; with blend, each label
+        the average of the set's and the blended set's."""
+        more = ["--hidden", "128"] + (["--inputs", str(inputs)] if inputs else [])
+        if blend:
+            more += ["--blend"] + [path(d + ".npz") for d in blend]
+        train_files([path(d + ".npz") for d in sets], start, name, epochs, lr, more)
 
     def finish(files, start, name):
         """The start stage's network finished for its integer steps: its raw
         first-layer rows rounded and held, the rest trained 3 epochs to
-        answer as it does (the quantise stage's way)."""
+        answer as it does."""
         train_files(files, start, name, 3, "0.0002", ("--teacher", path(start + ".npz"), "--fixed-raw"))
 
     work_is_default = games is None and epochs is None
@@ -185,8 +183,7 @@ def stages(work, games=None, epochs=None):
         ("piploss", lambda: train_on(ONE_PLY, "oneply", "piploss", BEFORE_SHAPE)),
         ("blend", lambda: train_on(ONE_PLY, "piploss", "blend", BEFORE_SHAPE, blend=ZERO_PLY)),
         ("distil", lambda: train_on(ZERO_PLY, "blend", "distil", epochs=30, lr="0.001")),
-        ("quantise", lambda: train_on(ZERO_PLY, "distil", "quantise", epochs=3, lr="0.0002",
-                                      more=("--teacher", path("distil.npz"), "--fixed-raw"))),
+        ("quantise", lambda: finish([path(d + ".npz") for d in ZERO_PLY], "distil", "quantise")),
         ("contact-data", data_sets(contact_files, "--contact")),
         ("contact-more", lambda: train_files(contact_sets, "quantise", "contact-more", 10, "0.001")),
         ("contact-quantise", lambda: finish(contact_sets, "contact-more", "contact-quantise")),
