@@ -339,3 +339,9 @@ def test_the_linear_weights_take_the_finest_step_the_device_table_holds():
     w = gen_weights.linear_weights(wide)
     assert w[3] == 1500 and w[7] == -1500                        # 4/ONE
     assert max(linear.table(w)) <= 0xFFFF
+
+
+def test_the_linear_slot_sums_are_the_device_table_before_its_offset():
+    from firmware.opponent import linear
+    sums = netmath.linear_slot_sums(weights.LINEAR)
+    assert (sums - sums.min()).reshape(-1).tolist() == list(linear.table(weights.LINEAR))

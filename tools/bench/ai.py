@@ -196,12 +196,7 @@ class LinearScores:
 
     def __init__(self, tables=weights):
         linear = np.array(tables.LINEAR, dtype=np.int64)
-        counts = np.arange(16)
-        self.per_slot = np.zeros((50, 16), dtype=np.int64)
-        for s in range(50):
-            self.per_slot[s] = (linear[4 * s] * (counts >= 1) + linear[4 * s + 1] * (counts >= 2)
-                                + linear[4 * s + 2] * (counts >= 3)
-                                + linear[4 * s + 3] * np.maximum(counts - 3, 0))
+        self.per_slot = netmath.linear_slot_sums(linear)
         self.off = linear[200:202]
         self.slot_index = np.arange(50)
 

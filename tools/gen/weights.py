@@ -83,13 +83,11 @@ def linear_weights(lin):
     within the device's 16-bit table (firmware/opponent/linear.py): only
     the order of the sums counts, so the step is not stored."""
     lin = np.asarray(lin, dtype=np.float64) * ONE
-    counts = np.arange(16)
     step = 1
     while True:
         w = np.rint(lin / step).astype(np.int64)
-        sums = [w[k] * (counts >= 1) + w[k + 1] * (counts >= 2) + w[k + 2] * (counts >= 3)
-                + w[k + 3] * np.maximum(counts - 3, 0) for k in range(0, 200, 4)]
-        if np.max(sums) - np.min(sums) <= 0xFFFF:
+        sums = netmath.linear_slot_sums(w)
+        if sums.max() - sums.min() <= 0xFFFF:
             return tuple(int(v) for v in w)
         step *= 2
 

@@ -305,6 +305,18 @@ def _encode(boards):
                            features(b).astype(np.uint8)], axis=1)
 
 
+def linear_slot_sums(linear):
+    """The linear prefilter's weights (RAW_INPUTS of them) summed for each
+    slot at each count 0 to 15: int64 (50, 16), slot s at count c the
+    weights of its four inputs (c >= 1, c >= 2, c >= 3, c - 3 beyond three)
+    at those inputs' values, as firmware/opponent/linear.py's table holds
+    them before its offset."""
+    w = np.asarray(linear, dtype=np.int64)[:200].reshape(50, 4)
+    c = np.arange(16)
+    units = np.stack([c >= 1, c >= 2, c >= 3, np.maximum(c - 3, 0)]).astype(np.int64)
+    return w @ units
+
+
 def sigmoid(x):
     # beyond +-80 a float32 sigmoid is 0 or 1 already; the clip keeps exp
     # from overflowing
