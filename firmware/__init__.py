@@ -1,6 +1,20 @@
 """Blot's firmware: the game (engine), the computer (opponent) and the
 handheld's screens (handheld). Nothing here touches the hardware."""
 import sys
+from array import array
+
+
+def zeros(typecode, n):
+    """An array of n zeros in one allocation of its own size.
+
+    array(typecode, bytes(k)) first makes the k zero bytes and then a
+    copy of them: twice the memory for a moment, and a hole as large
+    left behind. A range has a length and no buffer, so the array is
+    made at its size at once, and then cleared."""
+    a = array(typecode, range(n))
+    for i in range(n):
+        a[i] = 0
+    return a
 
 
 def forget(*names):

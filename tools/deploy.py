@@ -28,7 +28,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PACKAGES = ("hw", "firmware")
 SOURCE_FILES = ("boot.py", "main.py")
-ROOT_MODULES = ("startup.py",)   # beside them, compiled: main.py imports it at power-on
+ROOT_MODULES = ("mainloop.py", "startup.py")   # beside them, compiled: main.py imports them at power-on
 BIN = os.path.dirname(sys.executable)
 
 # The rp2 port's LittleFS on a 2 MB Pico: 1408 KB, in 4 KB blocks. The image

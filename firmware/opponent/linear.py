@@ -34,30 +34,42 @@ _LIMIT = const(3)
 _FIRST = const(4)
 
 
+def _sum(linear, s, c):
+    """Slot s's inputs' weights at count c, summed."""
+    k = 4 * s
+    v = 0
+    if c >= 1:
+        v += linear[k]
+    if c >= 2:
+        v += linear[k + 1]
+    if c >= 3:
+        v += linear[k + 2]
+    if c > 3:
+        v += (c - 3) * linear[k + 3]
+    return v
+
+
 def table(linear=weights.LINEAR):
     """array('H') of 50 x 16: slot s at count c holds its inputs' weights
     (c >= 1, c >= 2, c >= 3, c - 3 beyond three) summed, less the table's
     least sum, so that every entry is an unsigned 16-bit number (1.6 KB;
     the viper loop reads them through ptr16); the differences it sums
-    cancel that offset. ValueError if the sums span more than 16 bits."""
-    sums = []
-    for s in range(50):
-        k = 4 * s
-        for c in range(16):
-            v = 0
-            if c >= 1:
-                v += linear[k]
-            if c >= 2:
-                v += linear[k + 1]
-            if c >= 3:
-                v += linear[k + 2]
-            if c > 3:
-                v += (c - 3) * linear[k + 3]
-            sums.append(v)
-    low = min(sums)
-    if max(sums) - low > 0xFFFF:
-        raise ValueError("the linear table's sums span %d, beyond 16 bits" % (max(sums) - low))
-    return array("H", [v - low for v in sums])
+    cancel that offset. ValueError if the sums span more than 16 bits.
+    The sums are made twice, for the least and greatest and then in
+    place, so that no list of 800 ints comes and goes beside the table."""
+    low = high = 0
+    for i in range(800):
+        v = _sum(linear, i >> 4, i & 15)
+        if v < low:
+            low = v
+        elif v > high:
+            high = v
+    if high - low > 0xFFFF:
+        raise ValueError("the linear table's sums span %d, beyond 16 bits" % (high - low))
+    out = array("H", range(800))
+    for i in range(800):
+        out[i] = _sum(linear, i >> 4, i & 15) - low
+    return out
 
 
 if sys.implementation.name != "micropython":
@@ -133,7 +145,9 @@ else:
     _rank = _rank_viper
 
 
-_shipped = None
+# The shipped weights' table, made at import: the computer is loaded at
+# power-on (mainloop.main), so this is made once on an empty heap.
+_SHIPPED = table(weights.LINEAR)
 
 
 class Ranker:
@@ -142,11 +156,8 @@ class Ranker:
     Rankers of the shipped weights share one table (1.6 KB)."""
 
     def __init__(self, linear=None):
-        global _shipped
         if linear is None:
-            if _shipped is None:
-                _shipped = table(weights.LINEAR)
-            self.table = _shipped
+            self.table = _SHIPPED
             linear = weights.LINEAR
         else:
             self.table = table(linear)

@@ -51,6 +51,7 @@ from array import array
 
 from micropython import const
 
+from firmware import zeros
 from firmware.opponent import beside, weights
 
 HEADER = const(16)
@@ -123,13 +124,13 @@ REFS = bytearray(ROWS + 1)          # each row used since the hand passed; then 
 # kernels read it on a miss), and its small tables (2.3 KB).
 BASE = array("i", [0])
 NET = bytearray(1)                  # CONTACT, RACE or LATE
-B1 = array("i", bytes(4 * HIDDEN))
+B1 = zeros("i", HIDDEN)
 W2 = bytearray(10 * HIDDEN)         # int16, read in place (ptr16: a heap block is aligned)
 B2 = array("i", bytes(20))
-START = array("i", bytes(4 * HIDDEN))
+START = zeros("i", HIDDEN)
 # The features' rows of the last featured network selected (9.3 KB; the
 # race network leaves them as they are): int16 read in place by the kernels.
-W1F = array("h", bytes(feature_bytes(HIDDEN)))
+W1F = zeros("h", FEATURES * HIDDEN)
 ROWS_OF = bytearray(1)              # the network W1F holds
 
 

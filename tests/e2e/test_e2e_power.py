@@ -585,9 +585,9 @@ def test_the_match_file_is_renamed_in_a_pass_of_its_own(tmp_path, monkeypatch, l
     # The last lines' write may wait for a block's erase and the close and
     # rename for a metadata compaction: never both in one pass. (With 1000
     # lines a pass the last pass of text is never empty.)
-    import main
+    import mainloop
     if lines is not None:
-        monkeypatch.setattr(main, "MAT_LINES", lines)
+        monkeypatch.setattr(mainloop, "MAT_LINES", lines)
     p, board, mover = game_at_a_roll(tmp_path, turn=12)
     p.sim.run_ms(2000)
     loop = p.sim.loop

@@ -81,7 +81,7 @@ for name in NATIVE_MODULES:
     qstrs("after " + name)
 # the simulator's own module, which the device does not have, measured
 # after the device modules it imports so that they still count
-import main
+import mainloop
 import firmware.engine.dice
 import hw.board
 gc.collect()

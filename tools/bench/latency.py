@@ -302,8 +302,8 @@ def timed(loop):
         clocked(obj, name, 3)
     # The rest of the pass is idle: on the host the simulated clock runs the
     # machine's scheduled events in it, which is no work of the device's.
-    import main
-    clock = main.time
+    import mainloop
+    clock = mainloop.time
     if not hasattr(clock, "untimed_sleep_ms"):
         clock.untimed_sleep_ms = clock.sleep_ms
         def timed_sleep(ms):

@@ -33,7 +33,7 @@ import gc
 import utime
 import devicetime
 from flash import FolderFlash
-import main             # after the simulator: its `time` is the simulated clock
+import mainloop             # after the simulator: its `time` is the simulated clock
 from firmware.engine import game as G, save as S
 from firmware.handheld import app as A, play as P, playview as V, render as R, turn as T
 from firmware.opponent import ai as AI
@@ -74,7 +74,7 @@ for cls, names in ((A.App, ("update", "_press", "_advance", "_draw", "snapshot")
                    (T.TurnInput, ("__init__", "look_ahead", "press", "_refresh")),
                    (G.Game, ("ensure_plays",)), (G.Match, ("to_bytes", "play", "roll", "next_game")), (AI.Thinker, ("step",)),
                    (S.SaveFile, ("begin", "finish")),
-                   (main.Loop, ("_write_flash", "_next_mat_text", "_check_battery", "_saved", "_write_mat_text",
+                   (mainloop.Loop, ("_write_flash", "_next_mat_text", "_check_battery", "_saved", "_write_mat_text",
                                 "_close_mat", "_flash_due", "_rest_of_pass")),
                    ):
     for name in names:
@@ -98,7 +98,7 @@ idle = [0]
 def timed(loop):
     # the rest of a pass is idle: the simulated clock runs the machine's
     # scheduled events in it, no work of the device's
-    clock = main.time
+    clock = mainloop.time
     if not hasattr(clock, "untimed_sleep_ms"):
         clock.untimed_sleep_ms = clock.sleep_ms
         def timed_sleep(ms):

@@ -21,7 +21,7 @@ else:
 
 import machine
 
-import main
+import mainloop
 from firmware import forget
 from firmware.engine.dice import Dice, SeededSource
 from hw import board as hw_board
@@ -39,14 +39,14 @@ UPDATE = "update"       # the menu's UPDATE restarted the board into update mode
 
 def run_boot_py():
     """What MicroPython does at power-on before main.py: run boot.py's source."""
-    here = getattr(main, "__file__", "main.py")
-    path = here[:here.rfind("main.")] + "boot.py"
+    here = getattr(mainloop, "__file__", "main.py")
+    path = here[:here.rfind("mainloop.")] + "boot.py"
     with open(path) as f:
         exec(f.read(), {"__name__": "boot"})
 
 
 class _NoLoop:
-    """Stands in for main.Loop in update mode, for the status lines."""
+    """Stands in for mainloop.Loop in update mode, for the status lines."""
     asleep = False
     saves = 0
     events = 0
@@ -102,12 +102,13 @@ class Sim:
             board.reset_cause = machine.WDT_RESET
         self.boots += 1
         run_boot_py()
-        import startup      # as main.main(): loaded for the start-up, then let go
-        self.updating = startup.start_mode(self.flash, startup.menu_held(), main.UPDATE_FILE) == startup.UPDATE
+        import startup      # as mainloop.main(): loaded for the start-up, then let go
+        self.updating = startup.start_mode(self.flash, startup.menu_held(), mainloop.UPDATE_FILE) == startup.UPDATE
         if self.updating:
             self.loop = _NoLoop()
             startup.show_update(hw_board.setup(watchdog=False))
         else:
+            mainloop.load_opponent()
             hw = hw_board.setup(watchdog=True)
             if self.entropy:
                 # the host's os.urandom cannot be seeded: its share comes
@@ -117,7 +118,7 @@ class Sim:
                 dice = startup.make_dice(hw.entropy)
             else:
                 dice = Dice(SeededSource(self.seed * 1009 + self.boots))
-            self.loop = main.Loop(hw, self.flash, self.flash.open, dice, self.app_class)
+            self.loop = mainloop.Loop(hw, self.flash, self.flash.open, dice, self.app_class)
         forget("startup")
         if self.on_boot is not None:
             self.on_boot(self)
@@ -174,7 +175,7 @@ class Sim:
             end = start + left
             reason = None
             try:
-                main.run(self.loop, lambda: clock.ms() >= end or self._watchdog_bit())
+                mainloop.run(self.loop, lambda: clock.ms() >= end or self._watchdog_bit())
             except machine.SimulatedReset:
                 if self.loop.restart:
                     reason = UPDATE

