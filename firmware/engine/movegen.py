@@ -92,8 +92,10 @@ class Plays:
     def result_into(self, i, out):
         """Writes the position after play i into out (a 50-byte bytearray)
         and returns it; allocates nothing, for the look-ahead's replies."""
-        chunk, o = self._where(i)
-        walker.result(chunk, o, self.start, out)
+        if not 0 <= i < self.n:
+            self._where(i)      # raises
+        # inline, as _where's tuple would be the look-ahead's garbage
+        walker.result(self.chunks[i >> _CHUNK_SHIFT], (i & (CHUNK_PLAYS - 1)) * _RECORD, self.start, out)
         return out
 
     def chunk(self, c):
@@ -153,16 +155,37 @@ class Generation:
     step(budget) walks at most about `budget` candidate steps (STEP_WORK by
     default) and returns True once `plays` (a Plays) is complete; `work`
     counts the steps walked. `walk` picks the walker module (the tests
-    compare the viper walk with its twin)."""
+    compare the viper walk with its twin); `reuse` keeps the buffers for
+    again()."""
 
-    def __init__(self, board, d1, d2, walk=None):
+    def __init__(self, board, d1, d2, walk=None, reuse=False):
+        self._walk = walker if walk is None else walk
+        self._reuse = reuse
+        self._ctx = None
+        self._spare = None      # with reuse, the finished walk's context
+        self.again(board, d1, d2)
+
+    def again(self, board, d1, d2):
+        """Starts the plays of another roll. With reuse, in the buffers of
+        the one before (its walk state, duplicate table and store chunks),
+        so that the look-ahead's 21 rolls of replies a candidate make no
+        garbage beyond a small Plays each; the plays before are lost."""
         _check_dice(d1, d2)
         self.start = bytes(board)
-        self.plays = Plays(self.start, d1 == d2)
         self.work = 0
-        self._walk = walker if walk is None else walk
-        self._ctx = self._walk.context(True, self.start)
-        self.plays.chunks = self._ctx[5]
+        ctx = self._spare
+        self._spare = None
+        if ctx is None:
+            ctx = self._walk.context(True, self.start)
+            self.plays = Plays(self.start, d1 == d2)
+        else:
+            ctx[6] = self.start
+            plays = self.plays
+            plays.start = self.start
+            plays.n = plays.dice_used = 0
+            plays.double = d1 == d2
+        self._ctx = ctx
+        self.plays.chunks = ctx[5]
         if d1 == d2:
             self._dice = (d1, d1)
         else:
@@ -227,7 +250,10 @@ class Generation:
         plays = self.plays
         plays.n = w.stored(ctx)
         plays.dice_used = w.best(ctx)
-        del plays.chunks[(plays.n + CHUNK_PLAYS - 1) >> _CHUNK_SHIFT:]   # spare chunks
+        if self._reuse:
+            self._spare = ctx       # its spare chunks kept for the next roll
+        else:
+            del plays.chunks[(plays.n + CHUNK_PLAYS - 1) >> _CHUNK_SHIFT:]   # spare chunks
         self._ctx = None
         return True
 

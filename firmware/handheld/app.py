@@ -75,6 +75,7 @@ class App:
         self.brightness = 8
         self.sleep_requested = False
         self.update_requested = False   # the menu's UPDATE: main.py restarts for tools/deploy.py
+        self.collect_requested = False  # the computer is about to think: the loop collects the heap first
         self.dice = dice
         self.tally = dice.tally     # the machine's dice's counts (None for a player's own)
         self.dice_screen = None

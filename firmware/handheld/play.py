@@ -373,6 +373,7 @@ class Play:
             return
         start = self.turn_input.start
         self.hint = ai().Thinker(start, g.dice[0], g.dice[1], ai().LEVELS, plays=g.plays)
+        self.app.collect_requested = True
         self.hint_board = None
         self.mode = HINT
         self.since = now
@@ -539,6 +540,7 @@ class Play:
         if self.thinker is None:
             self.thinker = ai().Thinker(g.board, g.dice[0], g.dice[1], self.players[g.turn],
                                         plays=g.plays)
+            self.app.collect_requested = True
             return False
         if self.thinker.step():
             result, move = self.thinker.result

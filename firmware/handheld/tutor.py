@@ -15,6 +15,7 @@ def start(play, now):
     g = play.match.game
     t = play.turn_input
     play.tutor = judge.Loss(t.start, t.d1, t.d2, t.board, plays=g.plays)
+    play.app.collect_requested = True
     play.warning = None
     play.mode = TUTOR
     play.since = now

@@ -159,12 +159,14 @@ class Thinker:
         self.scorer = None
         self.ranker = None
         self.gen = None         # the movegen.Generation under way
+        self.reply_gen = None   # the search's, used again for every roll of replies
         self.order = None       # indices the network scores; None: all
         self.ranking = None     # the prefilter's kept scores while it runs
         self.next = 0
         # the best plays so far, best first (ties: generator order): one
         # kept, or CANDIDATES when the level looks ahead
         self.top = CANDIDATES if self.deep else 1
+        self.result_buf = bytearray(50)     # each play's result in turn, as it is scored
         self.top_eq = array("i", bytes(4 * self.top))
         self.top_index = array("H", bytes(2 * self.top))
         self.kept_top = 0
@@ -265,6 +267,7 @@ class Thinker:
         self.order = None
         self.replies = None
         self.reply = None
+        self.reply_gen = None
         self.phase = DONE
 
     def _score_one(self):
@@ -272,7 +275,7 @@ class Thinker:
         plays = self.plays
         k = self.next
         i = k if self.order is None else self.order[k]
-        result = plays.result(i)
+        result = plays.result_into(i, self.result_buf)
         self._keep(play_equity(self.scorer, result) + noise(self.seed, result, self.sigma), i)
         self.next = k + 1
         if self.next < (len(plays) if self.order is None else len(self.order)):
@@ -372,7 +375,12 @@ class Thinker:
         ranking or the network's turn."""
         if self.gen is None:
             d1, d2 = _ROLL_DICE[self.roll]
-            self.gen = movegen.Generation(self.reply_from, d1, d2)
+            gen = self.reply_gen
+            if gen is None:
+                gen = self.reply_gen = movegen.Generation(self.reply_from, d1, d2, reuse=True)
+            else:
+                gen.again(self.reply_from, d1, d2)
+            self.gen = gen
         complete, us = self._generate()
         if not complete:
             return us

@@ -77,13 +77,14 @@ def moves(level, turns, port=None, out=print):
         % (statistics.median(ms_each), statistics.mean(ms_each), _percentile(ms_each, 0.9), ms_each[worst],
            rows[worst][1], "%s %d-%d" % (bytes(turns[worst][0]).hex(), turns[worst][1], turns[worst][2])))
     out("  step   longest %.1f ms; steps over 20 ms: %d of %d"
-        % (max(row[4] for row in rows) / 1000.0, sum(row[6] for row in rows), sum(row[3] for row in rows)))
+        % (max(row[4] for row in rows) / 1000.0, sum(row[5] for row in rows), sum(row[3] for row in rows)))
     out("  plays  mean %.1f, most %d; generated at once: mean %.1f ms, worst %.1f ms (%d plays)"
         % (statistics.mean(g[1] for g in gen), max(g[1] for g in gen), statistics.mean(g[2] for g in gen) / 1000.0,
            max(g[2] for g in gen) / 1000.0, max(gen, key=lambda g: g[2])[1]))
-    out("  heap   free %.1f KB before, least %.1f KB while thinking; largest free block %.1f KB before, %.1f KB after"
-        % (heap["start"][0] / 1024.0, min(row[5] for row in rows) / 1024.0, heap["start"][1] / 1024.0,
-           heap["end"][1] / 1024.0))
+    out("  heap   free %.1f KB before; a move allocates %.1f KB at the most (mean %.1f KB), garbage included;"
+        " largest free block %.1f KB before, %.1f KB after"
+        % (heap["start"][0] / 1024.0, max(row[6] for row in rows) / 1024.0,
+           statistics.mean(row[6] for row in rows) / 1024.0, heap["start"][1] / 1024.0, heap["end"][1] / 1024.0))
     out("  the slicing model against the chip, by the kind of step:")
     out("    %-16s %7s %9s %9s %8s %10s %8s" % ("kind", "steps", "model ms", "chip ms", "chip/mod",
                                               "longest ms", "its model"))

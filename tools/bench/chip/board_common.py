@@ -4,33 +4,19 @@
 # measurement runs.
 import gc
 import time
+from array import array
 
-
-def largest_free():
-    """The largest block the heap gives after a collection, in bytes (to
-    within 16): micropython.mem_info()'s `max free sz`, found by asking.
-    A failed try collects and tries again before it raises, so the
-    garbage of the try before never hides room."""
-    gc.collect()
-    lo = 0
-    hi = gc.mem_free()
-    while hi - lo > 16:
-        mid = (lo + hi) // 2
-        try:
-            b = bytearray(mid)
-            b = None
-            lo = mid
-        except MemoryError:
-            hi = mid
-    gc.collect()
-    return lo
+import micropython
 
 
 def heap_line(tag):
-    """One line for the host: free bytes and the largest free block, both
-    after a collection."""
-    big = largest_free()
-    print("HEAP %s %d %d" % (tag, gc.mem_free(), big))
+    """The heap after a collection, for the host: 'HEAP tag free', then
+    micropython.mem_info()'s lines, whose `max free sz` is the largest free
+    block in 16-byte blocks. Asking for blocks to find it instead would
+    itself collect on every refusal and change what it measures."""
+    gc.collect()
+    print("HEAP %s %d" % (tag, gc.mem_free()))
+    micropython.mem_info()
 
 
 class Histogram:
@@ -39,7 +25,7 @@ class Histogram:
     LAST = 200
 
     def __init__(self):
-        self.counts = [0] * (self.LAST + 1)
+        self.counts = array("I", bytes(4 * (self.LAST + 1)))
         self.longest = 0
         self.n = 0
 

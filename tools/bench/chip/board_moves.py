@@ -3,8 +3,9 @@
 # the board as 100 hex digits), stepped as the app steps it (one step() a
 # loop pass), each step timed on the chip's clock.
 #
-# Prints, per move: MOVE index plays total_us steps longest_us least_free
-# over_20ms (gc.mem_free() read before every step, no collection); then, over all
+# Prints, per move: MOVE index plays total_us steps longest_us over_20ms
+# allocated (the heap is collected before the move and not during it, as
+# the loop does; the bytes the move allocated, garbage included); then, over all
 # moves, one CAL line per kind of step (the phase the step began in): the
 # slicing model's estimate of those steps summed (Thinker.spent), the time
 # they took summed, their number, the longest of them and the model's figure
@@ -28,7 +29,6 @@ def kind_of(t):
 
 
 def think(board, d1, d2):
-    least = gc.mem_free()
     t0 = time.ticks_us()
     t = ai.Thinker(board, d1, d2, LEVEL)  # noqa: F821  (set by the host above this file)
     total = time.ticks_diff(time.ticks_us(), t0)
@@ -36,9 +36,6 @@ def think(board, d1, d2):
     worst = total
     over = 0
     while True:
-        free = gc.mem_free()
-        if free < least:
-            least = free
         k = kind_of(t) if t.phase < 5 else 0
         s0 = time.ticks_us()
         done = t.step()
@@ -56,7 +53,7 @@ def think(board, d1, d2):
             longest[k] = us
             longest_model[k] = t.spent
         if done:
-            return len(t.plays), total, steps, worst, least, over
+            return len(t.plays), total, steps, worst, over
 
 
 index = 0
@@ -68,7 +65,12 @@ for line in open("positions.txt"):
     d1 = int(parts[1])
     d2 = int(parts[2])
     gc.collect()
-    print("MOVE %d %d %d %d %d %d %d" % ((index,) + think(board, d1, d2)))
+    before = gc.mem_alloc()
+    gc.disable()
+    got = think(board, d1, d2)
+    allocated = gc.mem_alloc() - before
+    gc.enable()
+    print("MOVE %d %d %d %d %d %d %d" % ((index,) + got + (allocated,)))
     gc.collect()
     t0 = time.ticks_us()
     n = len(movegen.plays(board, d1, d2))

@@ -38,11 +38,20 @@ def script(name, settings=None):
 
 
 def image(folder, main_text, files=None):
-    """The device image in `folder` (tools.deploy build) with main_text as
-    its main.py and `files` ({path: text}) beside it."""
+    """The device image in `folder` (tools.deploy build) with main_text, a
+    script, run at power-on in place of the game, and `files` ({path:
+    text}) beside it. The script is compiled on the host (bench.mpy, which
+    main.py imports), as the image's own modules are: compiled on the chip
+    it would leave the heap in other pieces than the game's."""
     deploy.build(folder)
-    with open(os.path.join(folder, "main.py"), "w") as f:
+    source = os.path.join(folder, "bench.py")
+    with open(source, "w") as f:
         f.write(main_text)
+    subprocess.run([deploy.tool("mpy-cross"), "-o", os.path.join(folder, "bench.mpy"), "-s", "bench.py", source],
+                   check=True, capture_output=True)
+    os.remove(source)
+    with open(os.path.join(folder, "main.py"), "w") as f:
+        f.write("import bench\n")
     for path, text in (files or {}).items():
         with open(os.path.join(folder, path), "w") as f:
             f.write(text)
@@ -65,6 +74,20 @@ class Run:
     def lines(self, tag):
         """The console's lines that start with `tag`, split into words."""
         return [line.split() for line in self.console.splitlines() if line.startswith(tag + " ")]
+
+    def heap(self):
+        """(tag, free bytes, largest free block in bytes) for each HEAP
+        line: the `max free sz` of the mem_info() that follows it."""
+        found = []
+        tag = None
+        for line in self.console.splitlines():
+            if line.startswith("HEAP "):
+                w = line.split()
+                tag = (w[1], int(w[2]))
+            elif tag is not None and "max free sz:" in line:
+                found.append(tag + (16 * int(line.split("max free sz:")[1].split()[0].strip(",")),))
+                tag = None
+        return found
 
     def resets(self):
         return [line for line in self.events if "RESET (" in line or "WATCHDOG" in line]

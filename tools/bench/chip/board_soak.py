@@ -1,0 +1,217 @@
+# Runs on the board after board_common.py, with SEED, PHASES and RESUME_MS
+# set above it by the host: the whole handheld as main.py starts it
+# (mainloop.start(): the computer, the drivers, the dice, the Loop), its
+# passes stepped here as mainloop.run() steps them, with a player at the
+# buttons who presses at random.
+#
+# PHASES: (mode, level, points, ms) each. At a phase's start the main
+# menu's PLAY, LEVEL and POINTS are set and a new match started, as START
+# does; "vs" presses at random for the human side (mostly A, which picks
+# up a checker, puts it on a landing point and confirms: the game goes
+# on), "demo" leaves the computer to play itself, "menu" presses at random
+# from the main menu on. When the save offers a game at power-on (the
+# power cut before), the player presses for RESUME_MS instead: A resumes.
+#
+# Prints a STATUS line a minute, then PASSES lines by kind of pass (the
+# pass's busy time: from its start to its idle rest), MOVES lines (the
+# computer's moves in play, by level: count, longest in ms), HEAP lines
+# every 5 s (board_common.heap_line: free and the largest free block,
+# after a collection), and DONE; then the
+# player goes on for a random while, CUT, and on until the power goes.
+import os
+import random
+import sys
+
+import machine
+
+import mainloop
+
+heap_line("boot")
+random.seed(SEED)  # noqa: F821  (set by the host above this file)
+loop = mainloop.start()
+heap_line("started")
+from firmware.handheld import app as app_module     # noqa: E402  (loaded by then: no new code)
+from firmware.handheld import keys, playview        # noqa: E402
+
+app = loop.app
+hw = loop.hw
+
+_KINDS = ("idle", "think", "press", "flash", "menu")
+passes = [Histogram() for _ in _KINDS]
+# buttons, weighted: mostly A, the arrows, now and then B, CUBE or MENU
+_CHOICE = bytes([keys.A] * 9 + [keys.LEFT] * 3 + [keys.RIGHT] * 3 + [keys.UP, keys.DOWN] + [keys.B] * 2
+                + [keys.CUBE] + [keys.MENU])
+_MENU_CHOICE = bytes([keys.UP, keys.DOWN, keys.LEFT, keys.RIGHT, keys.B, keys.MENU, keys.A])
+mash = [False, 0, -1, 0, _CHOICE]   # on, next press at, button held, release at, choice
+injected = [0]
+real_poll = hw.buttons.poll
+events = hw.buttons.events
+
+
+def poll(now):
+    n = real_poll(now)
+    injected[0] = 0
+    if mash[0] and n < len(events):
+        if mash[2] >= 0:
+            if time.ticks_diff(now, mash[3]) >= 0:
+                events[n] = keys.RELEASE << 4 | mash[2]
+                n += 1
+                injected[0] = 1
+                mash[2] = -1
+                mash[1] = time.ticks_add(now, random.randint(120, 700))
+        elif time.ticks_diff(now, mash[1]) >= 0:
+            choice = mash[4]
+            b = choice[random.randint(0, len(choice) - 1)]
+            events[n] = keys.PRESS << 4 | b
+            n += 1
+            injected[0] = 1
+            mash[2] = b
+            mash[3] = time.ticks_add(now, random.randint(40, 220))
+    return n
+
+
+hw.buttons.poll = poll
+mark = [0]
+
+
+def rest_of_pass(ticks):
+    mark[0] = time.ticks_us()
+    _rest(ticks)
+
+
+_rest = loop._rest_of_pass
+loop._rest_of_pass = rest_of_pass
+moves = {}          # level: [count, longest ms]
+updates = [0]
+slow = [0]          # passes over 50 ms told of, one line each (SLOW)
+
+
+def kind_of(thinking):
+    if loop.wrote:
+        return 3
+    if injected[0]:
+        return 2
+    if thinking:
+        return 1
+    play = app.play
+    if app.screen != app_module.PLAY or play is None or play.mode == playview.MENU:
+        return 4
+    return 0
+
+
+def start_phase(mode, level, points):
+    if mode == "demo":
+        app.main.set("PLAY", app_module.DEMO)
+    else:
+        app.main.set("PLAY", app_module.VS_CPU)
+    app.main.set("LEVEL", level - 1)
+    app.main.set("POINTS", points)
+    mash[4] = _MENU_CHOICE if mode == "menu" else _CHOICE
+    if mode == "menu":
+        app.play = None
+        app.screen = app_module.MAIN
+    else:
+        app.start_match()
+    mash[0] = mode != "demo"
+
+
+def thinker_of(play):
+    return None if play is None else (play.thinker or play.hint or getattr(play, "tutor", None))
+
+
+def soak(phases):
+    t_start = time.ticks_ms()
+    next_sample = next_status = 0
+    for mode, level, points, ms in phases:
+        if mode != "resume":
+            start_phase(mode, level, points)
+        else:
+            mash[0] = True
+        print("PHASE %s %d %d %d" % (mode, level, points, ms))
+        end = time.ticks_add(time.ticks_ms(), ms)
+        thinking_since = None
+        watched = 0
+        while time.ticks_diff(end, time.ticks_ms()) > 0:
+            play = app.play
+            before = thinker_of(play)
+            mark[0] = 0
+            t0 = time.ticks_us()
+            try:
+                loop.step()
+            except Exception as exc:
+                loop.crashed(exc)
+                machine.reset()
+            if loop.restart:
+                # the menu's UPDATE, chosen by the random player: the flag
+                # goes, and the game goes on (the real loop would restart
+                # into update mode)
+                updates[0] += 1
+                loop.restart = False
+                app.update_requested = False
+                try:
+                    os.remove(mainloop.UPDATE_FILE)
+                except OSError:
+                    pass
+            if loop.asleep:
+                continue
+            if mark[0]:
+                busy = time.ticks_diff(mark[0], t0)
+                after = thinker_of(app.play)
+                k = kind_of(before is not None or after is not None)
+                passes[k].add(busy)
+                if busy > 50000 and slow[0] < 200:
+                    slow[0] += 1
+                    play = app.play
+                    print("SLOW %d us %s: screen %d mode %s saves %d key %d updates %d"
+                          % (busy, _KINDS[k], app.screen, None if play is None else play.mode, loop.saves,
+                             mash[2], updates[0]))
+            now = time.ticks_ms()
+            play = app.play
+            if play is not None and play.thinker is not None:
+                if thinking_since is None:
+                    thinking_since = [now, play.players[play.match.game.turn]]
+            elif thinking_since is not None:
+                m = moves.setdefault(thinking_since[1], [0, 0])
+                m[0] += 1
+                m[1] = max(m[1], time.ticks_diff(now, thinking_since[0]))
+                thinking_since = None
+            if mode == "demo" and time.ticks_diff(now, watched) >= 0:
+                hw.power.activity(now)      # someone watching: the demo does not sleep
+                watched = time.ticks_add(now, 60000)
+            if time.ticks_diff(now, next_sample) >= 0:
+                heap_line("think" if thinker_of(app.play) is not None else "idle")
+                next_sample = time.ticks_add(time.ticks_ms(), 5000)
+                if thinking_since is not None:
+                    # the move's time leaves out the benchmark's own pauses
+                    thinking_since[0] = time.ticks_add(thinking_since[0], time.ticks_diff(time.ticks_ms(), now))
+            if time.ticks_diff(now, next_status) >= 0:
+                next_status = time.ticks_add(now, 60000)
+                print("STATUS %d s, events %d, saves %d, computer moves %d, collections %d, longest %s"
+                      % (time.ticks_diff(now, t_start) // 1000, loop.events, loop.saves,
+                         sum(m[0] for m in moves.values()), loop.collections,
+                         " ".join("%s:%d" % (_KINDS[k], passes[k].longest // 1000) for k in range(len(_KINDS)))))
+    for k in range(len(_KINDS)):
+        print(passes[k].line(_KINDS[k]))
+    for level in sorted(moves):
+        print("MOVES %d %d %d" % (level, moves[level][0], moves[level][1]))
+    print("UPDATES %d" % updates[0])
+
+
+def play_on(ms):
+    """The random player goes on, nothing measured: the host cuts the
+    power somewhere in here, at a moment it does not choose."""
+    mash[0] = True
+    end = time.ticks_add(time.ticks_ms(), ms)
+    while ms < 0 or time.ticks_diff(end, time.ticks_ms()) > 0:
+        loop.step()
+        loop.restart = app.update_requested = False
+
+
+try:
+    soak([("resume", 0, 0, RESUME_MS)] if app.resumable is not None else PHASES)  # noqa: F821
+except Exception as exc:
+    sys.print_exception(exc)
+print("DONE")
+play_on(random.randint(500, 5000))
+print("CUT")
+play_on(-1)
