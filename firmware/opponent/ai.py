@@ -43,31 +43,35 @@ LEVEL_PLY = (0, 0, 0, 0, 1)
 CANDIDATES = const(4)        # at most this many plays searched one ply deeper
 MARGIN = const(1200)         # ... of those within this much (1/ONE) of the best 0-ply play
 REPLIES = const(8)           # replies per roll the network scores, the linear prefilter's best
-# The search's work cap: roll_work summed over the rolls searched, in the
-# slicing's estimates of device microseconds (cautious ones: each unit's
-# two to three times its measured device estimate). The next candidate
-# is searched only while the work so far and a searched candidate's mean
-# fit. A count, not a clock, so the host's benchmarks make the device's
-# choices.
+# The search's work cap: roll_work summed over the rolls searched, in
+# units of its own (made as estimates of device microseconds before the
+# chip measured them: a unit is about 0.36 us of the chip's time, so the
+# cap is about 1.8 s of it; docs/chip.md). The next candidate is searched
+# only while the work so far and a searched candidate's mean fit. A count,
+# not a clock, so the host's benchmarks make the device's choices.
 SEARCH_WORK = const(5000000)    # 0: every candidate
-_COST_ROLL = const(3600)        # one roll's replies generated, in the cap's model
+_WORK_ROLL = const(3600)        # one roll's replies generated
+_WORK_LINEAR = const(140)       # one reply ranked by the linear prefilter
+_WORK_NET = const(7500)         # one reply scored by the network
 NET_PLAYS = const(48)        # beyond this many plays a linear prefilter picks which
 _BEST = const(1000000)      # above any equity
 # The 21 rolls, the 15 non-doubles (2 of 36 each) first, then the doubles.
 _ROLL_DICE = tuple([(a, b) for a in range(1, 7) for b in range(a + 1, 7)]
                    + [(a, a) for a in range(1, 7)])
 
-# Slicing: each step() does whole units of work while their estimated device
-# time (microseconds on the RP2040, from tools/bench/ai.py cost) fits in
+# Slicing: each step() does whole units of work while their device time
+# (microseconds on the RP2040, measured on the chip by python -m
+# tools.bench.chip moves: each unit's mean there with a margin) fits in
 # STEP_WORK; a unit never waits for the next step when it is the first.
-STEP_WORK = const(11000)
+# The app runs one step a loop pass, so a step's length also sets how
+# much of a pass goes to thinking.
+STEP_WORK = const(12000)
 _COST_GENERATE = const(2000)    # the least slice a generation is given
-_GEN_US = const(19500)          # device time of movegen.STEP_WORK walk steps
-COST_BASE = const(15000)        # the evaluator's base position set
-COST_NET = const(7500)          # one position scored by the network
-_COST_LINEAR = const(140)       # one reply ranked by the linear prefilter, in the cap's model
-_COST_RANK = const(2800)        # a store chunk of replies (32) ranked by the linear prefilter
-_COST_PREFILTER = const(2500)   # a store chunk of the roll's plays ranked, NET_PLAYS kept
+_GEN_US = const(12000)          # device time of movegen.STEP_WORK walk steps
+COST_BASE = const(8000)         # the evaluator's base position set (chip: 6.4 to 7.1 ms, 8.5 at most)
+COST_NET = const(2600)          # one position scored by the network (chip: 2.4 ms)
+_COST_RANK = const(1800)        # a store chunk of replies (32) ranked by the linear prefilter (1.2 to 1.6 ms)
+_COST_PREFILTER = const(3200)   # a store chunk of the roll's plays ranked, NET_PLAYS kept (2.8 ms)
 
 
 def roll_work(count, replies=REPLIES):
@@ -75,8 +79,8 @@ def roll_work(count, replies=REPLIES):
     replies: the generation, the linear ranking when there are more than
     `replies`, the network's scores."""
     if count > replies:
-        return _COST_ROLL + count * _COST_LINEAR + replies * COST_NET
-    return _COST_ROLL + count * COST_NET
+        return _WORK_ROLL + count * _WORK_LINEAR + replies * _WORK_NET
+    return _WORK_ROLL + count * _WORK_NET
 
 
 def _check_level(level):

@@ -70,7 +70,7 @@ def moves(level, turns, port=None, out=print):
         raise RuntimeError("the chip timed %d of %d moves:\n%s" % (len(rows), len(turns), r.console[-2000:]))
     ms_each = [row[2] / 1000.0 for row in rows]
     gen = [[int(v) for v in w[1:]] for w in r.lines("GEN")]
-    heap = {w[1]: (int(w[2]), int(w[3])) for w in r.lines("HEAP")}
+    heap = {tag: (free, largest) for tag, free, largest in r.heap()}
     worst = max(range(len(rows)), key=lambda i: rows[i][2])
     out("level %d, %d moves on the chip" % (level, len(rows)))
     out("  move   median %.0f ms, mean %.0f ms, p90 %.0f ms, worst %.0f ms (%d plays, %s)"
