@@ -41,7 +41,8 @@ UPDATE_FILE = "blot.update"  # left by the menu's UPDATE, removed at the next st
 
 _NO_EVENTS = b""
 START_GC = const(4096)       # bytes allocated between collections at start-up (start())
-PLAY_GC = const(32768)       # ... and in play
+PLAY_GC = const(40960)       # ... and in play
+COLLECT_MS = const(1000)     # the loop collects in a pass of its own at least this often
 
 
 class Loop:
@@ -64,6 +65,7 @@ class Loop:
         self.dice = dice
         self._record = None          # the match record attached to the archive
         self._archive_job = None     # a rewritten archive to rename, next flash pass
+        self._attaching = None       # the archive's module, imported for the next quiet pass's attach
         self.app = self._make_app(app_class, dice, payload)
         if getattr(self.app, "save_rejected", False):
             self.store.set_aside()      # a payload the app cannot resume: kept too
@@ -82,7 +84,9 @@ class Loop:
         self._save_end = None        # a save's status from a flash pass, for the next to count
         self._crash_file_due = False # a save after crashes: the crash file to remove
         self.events = 0              # button events handed to the app, all time
-        self.collections = 0         # passes that collected the heap for the computer
+        self.collections = 0         # passes that collected the heap
+        self.collect = gc.collect    # (the simulator under CPython, whose heap is not the chip's, skips it)
+        self._collected = time.ticks_ms()
         self.save_failures = 0
         self.asleep = False
         self.wakes = 0               # times a button woke it from sleep
@@ -132,19 +136,26 @@ class Loop:
             self._rest_of_pass(ticks)
             return
         self.wrote = False
-        if not n and self.app.collect_requested:
-            # The computer is about to think: the heap is collected first,
-            # in a pass that does nothing else (21 ms on the chip), so that
-            # no collection falls inside a step of its thinking, which
-            # allocates far less than the heap then has free.
+        if not n and (self.app.collect_requested or time.ticks_diff(ticks, self._collected) >= COLLECT_MS):
+            # The heap is collected in a pass that does nothing else (21 ms
+            # on the chip) before the computer thinks, so that no
+            # collection falls inside a step of its thinking (which
+            # allocates far less than the heap then has free), and every
+            # COLLECT_MS, so that one seldom falls inside a busy pass.
             self.app.collect_requested = False
-            gc.collect()
+            self.collect()
+            self._collected = ticks
             self.collections += 1
+            self._rest_of_pass(ticks)
+            return
+        if not n and self._attach_due():
+            # the archive's module imported (30 ms on the chip), or the
+            # file read (25 ms): in passes that do nothing else
+            self._attach_archive()
             self._rest_of_pass(ticks)
             return
         if self._save_end is not None:
             self._end_save()
-        self._attach_archive()
         events = _NO_EVENTS
         if n:
             events = bytes(hw.buttons.events[:n])
@@ -229,20 +240,30 @@ class Loop:
 
     # --- the archive: finished games leave the heap for the flash ----------
 
+    def _match_record(self):
+        m = getattr(self.app, "match", None)     # an app without matches has none
+        return None if m is None else m.record
+
+    def _attach_due(self):
+        return self._match_record() is not self._record
+
     def _attach_archive(self):
         """The match in play keeps its finished games in the archive
         (firmware/engine/archive.py, loaded for the moment): a match new
-        to the loop (started, or restored from the save) is attached once;
-        a restored one whose games the file no longer holds goes on
-        without them."""
-        m = getattr(self.app, "match", None)     # an app without matches has none
-        record = None if m is None else m.record
-        if record is self._record:
+        to the loop (started, or restored from the save) is attached once,
+        in two quiet passes (the module's import in the first, the file's
+        reading in the second); a restored one whose games the file no
+        longer holds goes on without them."""
+        record = self._match_record()
+        if record is not None and record.store is None and self._attaching is None:
+            from firmware.engine import archive
+            self._attaching = archive       # for the next quiet pass
             return
+        archive = self._attaching
+        self._attaching = None
         self._record = record
         self._archive_job = None
         if record is not None and record.store is None:
-            from firmware.engine import archive
             try:
                 archive.attach(record, self.os, self.open, ARCHIVE_FILE)
             except OSError:
@@ -405,11 +426,11 @@ class Loop:
         flash pass to write; at the last line the job is marked to end, and
         with no line left the close is due (_close_mat)."""
         if self._mat_lines is None:
-            lines = self.app.mat_lines()
-            if lines is None:
+            # the writer's module is loaded now: the lines come from the next pass on
+            self._mat_lines = self.app.mat_lines()
+            if self._mat_lines is None:
                 self._mat_due = False
-                return
-            self._mat_lines = lines
+            return
         parts = []
         for _ in range(count):
             try:

@@ -124,9 +124,13 @@ class MatchRecord:
 
     def mat_lines(self, length, names=("Player 1", "Player 2")):
         """The .mat file a line at a time (a generator). The writer
-        (firmware/engine/matfile.py) is loaded for the file and let go
-        once it is written."""
+        (firmware/engine/matfile.py) is loaded here, before the first line
+        (an import is 25 ms on the chip: the loop gives it a pass of its
+        own), and let go once the file is written."""
         from firmware.engine import matfile
+        return self._mat_lines(matfile, length, names)
+
+    def _mat_lines(self, matfile, length, names):
         yield from matfile.lines(matfile.archived(self), self.data, length, names)
         forget("firmware.engine.matfile")
 

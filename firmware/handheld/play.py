@@ -7,10 +7,9 @@ computer's moves are shown, the messages, the hint and the menu.
 """
 from micropython import const
 
-from firmware import forget
 from firmware.engine import game
 from firmware.engine.dice import ManualDice
-from firmware.handheld import keys, menu, playview, render, sounds
+from firmware.handheld import keys, menu, playmenu, playview, render, sounds
 from firmware.handheld.playview import (BOARD, CONFIRM, CONFIRM_DOUBLE, HINT, KIND_NAMES, MENU,
                                         NO_MOVE, OVER, REPLAY, TUTOR)
 from firmware.handheld.turn import TurnInput
@@ -175,16 +174,12 @@ class Play:
 
     def press(self, button, now):
         self._press(button, now)
-        if self.mode != MENU and self.mode != CONFIRM:
-            forget("firmware.handheld.playmenu")    # the menu and its questions are over
 
     def _open_menu(self, now):
-        from firmware.handheld import playmenu
         playmenu.open_menu(self, now)
 
     def _press(self, button, now):
         if self.mode == MENU:
-            from firmware.handheld import playmenu
             playmenu.press(self, button, now)
             return
         if self.mode == HINT:

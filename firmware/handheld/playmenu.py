@@ -1,9 +1,8 @@
 """The in-play menu (MENU during a game: hint, replay, pips, score, gnubg's
 IDs, clock, battery, sound, brightness, resign, new game, update, dice):
 opening it, its presses and its items' texts. Functions of the Play, as in
-playview.py. Play loads it when the menu opens and lets it go once the
-play has left the menu (and a question asked from it), so a game does
-not hold this code while it is played.
+playview.py. Loaded with the play screen and kept: on the chip an import
+takes 25 ms, which the press that opens the menu cannot spare.
 """
 from firmware import forget
 from firmware.handheld import menu, playview

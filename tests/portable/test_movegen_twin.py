@@ -104,6 +104,28 @@ def test_a_generation_in_small_steps_gives_the_same_plays():
             gc.collect()
 
 
+def test_a_generation_used_again_gives_each_roll_as_a_new_one_would():
+    # the look-ahead's replies: one Generation with reuse, again() for
+    # every roll, big rolls between small ones (the chunks and the
+    # duplicate table grown by one are what the next walks in)
+    for walk in (None, movewalk_plain):
+        boards = [posid.from_position_id(p) for p in HARD[5:8]] + positions(2 if MICROPYTHON else 1, 14)
+        gen = None
+        for board in boards:
+            for d1, d2 in ((2, 2), (3, 1), (1, 1), (6, 5), (4, 4)):
+                if gen is None:
+                    gen = movegen.Generation(board, d1, d2, walk, reuse=True)
+                else:
+                    gen.again(board, d1, d2)
+                while not gen.step(200):
+                    pass
+                fresh = movegen.Generation(board, d1, d2, walk).finish()
+                assert same(fresh, gen.plays), (posid.position_id(board), d1, d2)
+                fresh = None
+        gen = None
+        gc.collect()
+
+
 def test_next_steps_agrees_with_the_twin_walk():
     # next_steps asks the walk how many dice can still be played; the
     # twin's answer must be the same for every step offered

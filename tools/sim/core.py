@@ -37,6 +37,10 @@ WATCHDOG = "watchdog"
 UPDATE = "update"       # the menu's UPDATE restarted the board into update mode
 
 
+def _no_collection():
+    pass
+
+
 def run_boot_py():
     """What MicroPython does at power-on before main.py: run boot.py's source."""
     here = getattr(mainloop, "__file__", "main.py")
@@ -119,6 +123,10 @@ class Sim:
             else:
                 dice = Dice(SeededSource(self.seed * 1009 + self.boots))
             self.loop = mainloop.Loop(hw, self.flash, self.flash.open, dice, self.app_class)
+            if sys.implementation.name != "micropython":
+                # CPython's heap is not the chip's: its collections would only
+                # cost the host time (the unix port's runs collect as the chip does)
+                self.loop.collect = _no_collection
         forget("startup")
         if self.on_boot is not None:
             self.on_boot(self)

@@ -37,13 +37,14 @@ def _percentile(values, q):
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-def run_board(name, settings, files, port=None, ms=None, echo=None):
-    """Runs board script `name` with `files` beside it: on the emulated
-    chip, or on the real Pico at `port`. Returns an emulator.Run."""
+def run_board(name, settings, files, port=None, ms=None, echo=None, start=""):
+    """Runs board script `name` with `files` beside it, `start` (main.py's
+    first lines, emulator.START) before it: on the emulated chip, or on
+    the real Pico at `port`. Returns an emulator.Run."""
     text = emulator.script(name, settings)
     if port is None:
         with tempfile.TemporaryDirectory() as tmp:
-            folder = emulator.image(os.path.join(tmp, "image"), text, files)
+            folder = emulator.image(os.path.join(tmp, "image"), text, files, start)
             return emulator.run(fs=folder, ms=ms, until="DONE", echo=echo)
     with tempfile.TemporaryDirectory() as tmp:
         mpremote = os.path.join(os.path.dirname(sys.executable), "mpremote")
@@ -55,7 +56,7 @@ def run_board(name, settings, files, port=None, ms=None, echo=None):
             command += ["fs", "cp", local, ":" + path, "+"]
         script = os.path.join(tmp, "bench.py")
         with open(script, "w") as f:
-            f.write(text)
+            f.write(start + text)
         out = subprocess.run(command + ["run", script], capture_output=True, text=True)
     return emulator.Run(out.stdout.replace("\r", ""), [])
 

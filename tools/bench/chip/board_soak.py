@@ -1,8 +1,9 @@
 # Runs on the board after board_common.py, with SEED, PHASES and RESUME_MS
 # set above it by the host: the whole handheld as main.py starts it
-# (mainloop.start(): the computer, the drivers, the dice, the Loop), its
-# passes stepped here as mainloop.run() steps them, with a player at the
-# buttons who presses at random.
+# (emulator.START, before this file is loaded, so that the heap is the
+# game's: mainloop.start(), the computer, the drivers, the dice, the
+# Loop), its passes stepped here as mainloop.run() steps them, with a
+# player at the buttons who presses at random.
 #
 # PHASES: (mode, level, points, ms) each. At a phase's start the main
 # menu's PLAY, LEVEL and POINTS are set and a new match started, as START
@@ -21,18 +22,17 @@
 import os
 import random
 import sys
+from array import array
 
 import machine
 
+import __main__
 import mainloop
+from firmware.handheld import app as app_module
+from firmware.handheld import keys, playview
 
-heap_line("boot")
 random.seed(SEED)  # noqa: F821  (set by the host above this file)
-loop = mainloop.start()
-heap_line("started")
-from firmware.handheld import app as app_module     # noqa: E402  (loaded by then: no new code)
-from firmware.handheld import keys, playview        # noqa: E402
-
+loop = __main__.LOOP    # started before this file was loaded (emulator.START)
 app = loop.app
 hw = loop.hw
 
@@ -81,6 +81,29 @@ def rest_of_pass(ticks):
 
 _rest = loop._rest_of_pass
 loop._rest_of_pass = rest_of_pass
+# the parts of a pass, timed so that a slow one says where its time went
+_PARTS = ("app.update", "matrix.show", "buzzer", "battery", "prepare_save", "mat_text", "write_flash",
+          "attach_archive", "end_save", "power", "poll")
+part_us = array("i", bytes(4 * len(_PARTS)))
+
+
+def timed(obj, name, k):
+    f = getattr(obj, name)
+
+    def call(*args):
+        t = time.ticks_us()
+        r = f(*args)
+        part_us[k] += time.ticks_diff(time.ticks_us(), t)
+        return r
+    setattr(obj, name, call)
+
+
+for k, (obj, name) in enumerate(((app, "update"), (hw.matrix, "show"), (hw.buzzer, "update"),
+                                 (loop, "_check_battery"), (loop, "_prepare_save"), (loop, "_next_mat_text"),
+                                 (loop, "_write_flash"), (loop, "_attach_archive"), (loop, "_end_save"),
+                                 (hw.power, "update"), (hw.buttons, "poll"))):
+    timed(obj, name, k)
+heap_line("ready")      # the benchmark's own objects made: "started" less this is their heap
 moves = {}          # level: [count, longest ms]
 updates = [0]
 slow = [0]          # passes over 50 ms told of, one line each (SLOW)
@@ -135,6 +158,8 @@ def soak(phases):
             play = app.play
             before = thinker_of(play)
             mark[0] = 0
+            for k in range(len(_PARTS)):
+                part_us[k] = 0
             t0 = time.ticks_us()
             try:
                 loop.step()
@@ -162,9 +187,10 @@ def soak(phases):
                 if busy > 50000 and slow[0] < 200:
                     slow[0] += 1
                     play = app.play
-                    print("SLOW %d us %s: screen %d mode %s saves %d key %d updates %d"
+                    print("SLOW %d us %s: screen %d mode %s saves %d key %d; %s"
                           % (busy, _KINDS[k], app.screen, None if play is None else play.mode, loop.saves,
-                             mash[2], updates[0]))
+                             mash[2], " ".join("%s %d" % (_PARTS[j], part_us[j] // 1000)
+                                               for j in range(len(_PARTS)) if part_us[j] >= 1000)))
             now = time.ticks_ms()
             play = app.play
             if play is not None and play.thinker is not None:

@@ -37,12 +37,23 @@ def script(name, settings=None):
     return "".join(lines)
 
 
-def image(folder, main_text, files=None):
+# main.py's first lines for a script that runs the game's loop itself: the
+# game starts as the real main.py starts it, on the same heap, before the
+# script is loaded; the heap then, for the host (board_common.heap_line).
+START = ("import gc, micropython, mainloop\n"
+         "LOOP = mainloop.start()\n"
+         "gc.collect()\n"
+         "print('HEAP started %d' % gc.mem_free())\n"
+         "micropython.mem_info()\n")
+
+
+def image(folder, main_text, files=None, start=""):
     """The device image in `folder` (tools.deploy build) with main_text, a
     script, run at power-on in place of the game, and `files` ({path:
-    text}) beside it. The script is compiled on the host (bench.mpy, which
-    main.py imports), as the image's own modules are: compiled on the chip
-    it would leave the heap in other pieces than the game's."""
+    text}) beside it; main.py runs `start` (START, or nothing) first. The
+    script is compiled on the host (bench.mpy, which main.py imports), as
+    the image's own modules are: compiled on the chip it would leave the
+    heap in other pieces than the game's."""
     deploy.build(folder)
     source = os.path.join(folder, "bench.py")
     with open(source, "w") as f:
@@ -51,7 +62,7 @@ def image(folder, main_text, files=None):
                    check=True, capture_output=True)
     os.remove(source)
     with open(os.path.join(folder, "main.py"), "w") as f:
-        f.write("import bench\n")
+        f.write(start + "import bench\n")
     for path, text in (files or {}).items():
         with open(os.path.join(folder, path), "w") as f:
             f.write(text)

@@ -22,8 +22,7 @@ candidates close in equity, the opponent free to move after each (more
 than ai.REPLIES replies to most rolls, some 130 to 2,300 over the 21),
 whatever the plays of our roll (3 to 113). Doubles against a blocked
 opponent, with hundreds of plays, take a third of that. The slowest: about
-2 s on the chip, 630 to 700 steps (the app steps once a loop pass of 10
-ms or more: 6.3 to 7 s there).
+2 s on the chip (docs/chip.md).
 """
 import os
 import random

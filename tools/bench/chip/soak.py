@@ -45,12 +45,21 @@ def report(run, out):
                 % (kind, n, p50, p99, longest / 1000.0, over))
     for w in run.lines("MOVES"):
         out("  computer level %s: %s moves, the longest %.2f s" % (w[1], w[2], int(w[3]) / 1000.0))
-    for w in run.lines("HEAP"):
-        if w[1] == "least":
-            out("  heap: least free %.1f KB, least largest free block %.1f KB (after a collection)"
-                % (int(w[2]) / 1024.0, int(w[3]) / 1024.0))
-    for w in run.lines("GC"):
-        out("  longest collection %.1f ms" % (int(w[1]) / 1000.0))
+    heap = run.heap()
+    marks = dict((tag, (free, largest)) for tag, free, largest in heap if tag in ("started", "ready"))
+    play = [(free, largest) for tag, free, largest in heap if tag in ("idle", "think")]
+    own = 0
+    if "started" in marks and "ready" in marks:
+        own = marks["started"][0] - marks["ready"][0]
+        out("  heap once started: %.1f KB free, largest free block %.1f KB; the benchmark's code and objects"
+            " then take %.1f KB" % (marks["started"][0] / 1024.0, marks["started"][1] / 1024.0, own / 1024.0))
+    if play:
+        least = min(f for f, _ in play)
+        out("  heap in play (%d readings, after a collection): least free %.1f KB (%.1f KB without the"
+            " benchmark's), least largest free block %.1f KB" % (len(play), least / 1024.0, (least + own) / 1024.0,
+                                                                 min(b for _, b in play) / 1024.0))
+    for w in run.lines("SLOW"):
+        out("  " + " ".join(w))
     for w in run.lines("UPDATES"):
         if w[1] != "0":
             out("  UPDATE chosen %s times by the random player (the flag taken back)" % w[1])
@@ -62,7 +71,7 @@ def soak(minutes, seed, out=print):
     phases = [(mode, level, points, int(share * total)) for mode, level, points, share in PLAN]
     text = emulator.script("soak", {"SEED": seed, "PHASES": phases, "RESUME_MS": RESUME_MS})
     with tempfile.TemporaryDirectory() as tmp:
-        folder = emulator.image(os.path.join(tmp, "image"), text)
+        folder = emulator.image(os.path.join(tmp, "image"), text, start=emulator.START)
         flash = os.path.join(tmp, "flash.bin")
         echo = (lambda line: out("  chip: " + line)) if out else None
         out("soak: %.1f device minutes, seed %d, then a power cut and %d s resumed" % (minutes, seed, RESUME_MS // 1000))

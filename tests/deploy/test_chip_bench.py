@@ -1,0 +1,68 @@
+"""tools/bench/chip: its board scripts are MicroPython the chip can run, the
+move benchmark's script gives its figures under the unix port, and where
+no emulated Pico is set up the benchmark says so and stops."""
+import os
+import subprocess
+
+import pytest
+
+from firmware.engine import movegen
+from tools import deploy
+from tools.bench.chip import __main__ as chip
+from tools.bench.chip import emulator, positions, soak
+from tools.sim import mpy
+
+
+@pytest.mark.parametrize("name, settings", [
+    ("moves", {"LEVEL": 5}),
+    ("soak", {"SEED": 1, "PHASES": [("vs", 5, 0, 1000)], "RESUME_MS": 1000}),
+])
+def test_board_scripts_compile_for_the_chip(tmp_path, name, settings):
+    source = tmp_path / "bench.py"
+    source.write_text(emulator.script(name, settings))
+    out = subprocess.run([deploy.tool("mpy-cross"), "-march=armv6m", "-o", str(tmp_path / "bench.mpy"),
+                          str(source)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+
+
+def test_the_move_script_times_moves_under_the_unix_port(tmp_path):
+    turns = positions.game(3, 5)
+    folder = mpy.build(str(tmp_path / "image"))
+    with open(os.path.join(folder, "positions.txt"), "w") as f:
+        f.write(positions.text(turns))
+    out = mpy.run(folder, emulator.script("moves", {"LEVEL": 4}))
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    run = emulator.Run(out.stdout, [])
+    moves = run.lines("MOVE")
+    assert [int(w[1]) for w in moves] == [0, 1, 2]
+    for w, (board, d1, d2) in zip(moves, turns):
+        plays, total_us, steps, longest_us = (int(v) for v in w[2:6])
+        assert plays == len(movegen.plays(board, d1, d2))
+        assert 0 < longest_us <= total_us and steps >= 1
+    assert [int(w[2]) for w in run.lines("GEN")] == [int(w[2]) for w in moves]
+    assert run.lines("CAL")
+    heap = dict((tag, (free, largest)) for tag, free, largest in run.heap())
+    assert set(heap) == {"start", "end"}
+    assert all(0 < largest <= free for free, largest in heap.values())
+    assert "DONE" in out.stdout
+
+
+def test_heap_lines_take_the_largest_block_from_mem_info():
+    console = ("HEAP started 78160\nstack: 516 out of 7936\nGC: total: 246016, used: 163808, free: 82208\n"
+               " No. of 1-blocks: 1103, 2-blocks: 247, max blk sz: 592, max free sz: 3531\nMOVE 0 1\n")
+    assert emulator.Run(console, []).heap() == [("started", 78160, 3531 * 16)]
+
+
+def test_pass_percentiles_from_the_buckets():
+    assert soak.percentiles({1: 50, 2: 40, 30: 9, 60: 1}, (0.5, 0.99, 1.0)) == [1, 30, 60]
+
+
+def test_without_an_emulated_pico_the_benchmark_says_what_is_missing(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(emulator, "EMU", str(tmp_path))
+    why = emulator.missing()
+    assert why.startswith("no emulated Pico at %s" % tmp_path) and "firmware/firmware.bin" in why
+    assert chip.main(["soak", "--minutes", "1"]) == 2
+    assert chip.main(["moves", "--count", "1"]) == 2
+    assert capsys.readouterr().out.count("no emulated Pico") == 2
+    with pytest.raises(RuntimeError, match="no emulated Pico"):
+        emulator.run(fs=str(tmp_path), ms=10)
