@@ -23,7 +23,7 @@ import machine
 from micropython import const
 
 from firmware import forget
-from firmware.engine import save
+from firmware.engine import archive, matfile, save  # noqa: F401  (matfile: kept loaded, below)
 from hw.power import SLEEP
 
 PASS_MS = const(10)          # one loop pass: the app asks for every 10-20 ms
@@ -43,6 +43,7 @@ _NO_EVENTS = b""
 START_GC = const(4096)       # bytes allocated between collections at start-up (start())
 PLAY_GC = const(40960)       # ... and in play
 COLLECT_MS = const(1000)     # the loop collects in a pass of its own at least this often
+_MAT_COLLECT = const(32)     # ... and after this many lines of the match file
 
 
 class Loop:
@@ -65,7 +66,6 @@ class Loop:
         self.dice = dice
         self._record = None          # the match record attached to the archive
         self._archive_job = None     # a rewritten archive to rename, next flash pass
-        self._attaching = None       # the archive's module, imported for the next quiet pass's attach
         self.app = self._make_app(app_class, dice, payload)
         if getattr(self.app, "save_rejected", False):
             self.store.set_aside()      # a payload the app cannot resume: kept too
@@ -87,6 +87,7 @@ class Loop:
         self.collections = 0         # passes that collected the heap
         self.collect = gc.collect    # (the simulator under CPython, whose heap is not the chip's, skips it)
         self._collected = time.ticks_ms()
+        self._mat_made = 0           # match file lines made since the last collection
         self.save_failures = 0
         self.asleep = False
         self.wakes = 0               # times a button woke it from sleep
@@ -136,26 +137,25 @@ class Loop:
             self._rest_of_pass(ticks)
             return
         self.wrote = False
-        if not n and (self.app.collect_requested or time.ticks_diff(ticks, self._collected) >= COLLECT_MS):
+        if not n and (self.app.collect_requested or self._mat_made >= _MAT_COLLECT
+                      or time.ticks_diff(ticks, self._collected) >= COLLECT_MS):
             # The heap is collected in a pass that does nothing else (21 ms
             # on the chip) before the computer thinks, so that no
             # collection falls inside a step of its thinking (which
-            # allocates far less than the heap then has free), and every
-            # COLLECT_MS, so that one seldom falls inside a busy pass.
+            # allocates far less than the heap then has free), after every
+            # _MAT_COLLECT lines of the match file (their text is most of
+            # the garbage the rest of the game makes), and every
+            # COLLECT_MS: so that one seldom falls inside a busy pass.
             self.app.collect_requested = False
+            self._mat_made = 0
             self.collect()
             self._collected = ticks
             self.collections += 1
             self._rest_of_pass(ticks)
             return
-        if not n and self._attach_due():
-            # the archive's module imported (30 ms on the chip), or the
-            # file read (25 ms): in passes that do nothing else
-            self._attach_archive()
-            self._rest_of_pass(ticks)
-            return
         if self._save_end is not None:
             self._end_save()
+        self._attach_archive()
         events = _NO_EVENTS
         if n:
             events = bytes(hw.buttons.events[:n])
@@ -240,27 +240,15 @@ class Loop:
 
     # --- the archive: finished games leave the heap for the flash ----------
 
-    def _match_record(self):
-        m = getattr(self.app, "match", None)     # an app without matches has none
-        return None if m is None else m.record
-
-    def _attach_due(self):
-        return self._match_record() is not self._record
-
     def _attach_archive(self):
         """The match in play keeps its finished games in the archive
-        (firmware/engine/archive.py, loaded for the moment): a match new
-        to the loop (started, or restored from the save) is attached once,
-        in two quiet passes (the module's import in the first, the file's
-        reading in the second); a restored one whose games the file no
-        longer holds goes on without them."""
-        record = self._match_record()
-        if record is not None and record.store is None and self._attaching is None:
-            from firmware.engine import archive
-            self._attaching = archive       # for the next quiet pass
+        (firmware/engine/archive.py): a match new to the loop (started, or
+        restored from the save) is attached once; a restored one whose
+        games the file no longer holds goes on without them."""
+        m = getattr(self.app, "match", None)     # an app without matches has none
+        record = None if m is None else m.record
+        if record is self._record:
             return
-        archive = self._attaching
-        self._attaching = None
         self._record = record
         self._archive_job = None
         if record is not None and record.store is None:
@@ -268,7 +256,6 @@ class Loop:
                 archive.attach(record, self.os, self.open, ARCHIVE_FILE)
             except OSError:
                 pass            # no archive: the heap keeps the games
-            forget("firmware.engine.archive")
 
     def _archive_due(self):
         """Finished games to write, or a rewritten archive to rename: after
@@ -284,7 +271,6 @@ class Loop:
         """One piece of the archive's work: the finished games appended (or
         a rewritten file, whose rename is the next flash pass's, as with
         the save's), then the record lets them go."""
-        from firmware.engine import archive
         record = self._record
         try:
             job = self._archive_job
@@ -297,8 +283,6 @@ class Loop:
             # the flash is full or failing: the games stay in the heap (and
             # in the save), and go at the next game's end
             record.handing = 0
-        if self._archive_job is None:
-            forget("firmware.engine.archive")
 
     def _end_save(self):
         status = self._save_end
@@ -426,11 +410,11 @@ class Loop:
         flash pass to write; at the last line the job is marked to end, and
         with no line left the close is due (_close_mat)."""
         if self._mat_lines is None:
-            # the writer's module is loaded now: the lines come from the next pass on
-            self._mat_lines = self.app.mat_lines()
-            if self._mat_lines is None:
+            lines = self.app.mat_lines()
+            if lines is None:
                 self._mat_due = False
-            return
+                return
+            self._mat_lines = lines
         parts = []
         for _ in range(count):
             try:
@@ -439,6 +423,7 @@ class Loop:
                 self._mat_end = True
                 break
             parts.append("\n")
+        self._mat_made += count
         if parts or self._mat_file is None:
             self._mat_text = "".join(parts)
         else:

@@ -1,13 +1,13 @@
 """The finished games of the match in play, kept in a flash file so that the
 heap holds only the game in play (firmware/engine/matchrecord.py hands
-them over; main.py does the writing, a flash pass of its own).
+them over; mainloop.py does the writing, a flash pass of its own).
 
 The record keeps the archive's state (its `store`, `generation`,
 `archived_length`, `archive_exact`, and `handing` while a rewrite waits
 for its rename); the functions below (attach, hand_over, finish) make an
-Archive from it for the call, so that this module is loaded only when a
-match starts or a game ends, and let go after (firmware.forget). The
-match file's writer reads the frames itself (matfile.archived).
+Archive from it for the call. On the device mainloop keeps this module
+loaded (an import takes 25 ms or more on the chip). The match file's
+writer reads the frames itself (matfile.archived).
 
 The file (NAME, with NAME.tmp while it is rewritten):
 

@@ -35,7 +35,6 @@ names)` writes them. A saved record is checked as it is read back
 
 from micropython import const
 
-from firmware import forget
 
 GAME = const(0xF0)
 DOUBLE = const(200)
@@ -123,16 +122,12 @@ class MatchRecord:
             self.data = self.data[starts[1]:]
 
     def mat_lines(self, length, names=("Player 1", "Player 2")):
-        """The .mat file a line at a time (a generator). The writer
-        (firmware/engine/matfile.py) is loaded here, before the first line
-        (an import is 25 ms on the chip: the loop gives it a pass of its
-        own), and let go once the file is written."""
+        """The .mat file a line at a time (a generator), by the writer
+        (firmware/engine/matfile.py). On the device mainloop keeps the
+        writer loaded: an import takes 25 ms or more on the chip, more than
+        the quiet pass that makes the file's next lines can spare."""
         from firmware.engine import matfile
-        return self._mat_lines(matfile, length, names)
-
-    def _mat_lines(self, matfile, length, names):
         yield from matfile.lines(matfile.archived(self), self.data, length, names)
-        forget("firmware.engine.matfile")
 
     def write_mat(self, stream, length, names=("Player 1", "Player 2")):
         for line in self.mat_lines(length, names):

@@ -4,9 +4,9 @@ the model: `N point match`, `Game k`, the score line, numbered lines with
 player 0 on the left and player 1 on the right, each step as from/to with
 25 for the bar, 0 for off and * on a hit, and `Wins N points`.
 
-Only writing the match file needs it (at a game's end, or when the file
-is asked for), so MatchRecord.mat_lines loads it for the file and lets it
-go once the last line is out.
+Only writing the match file needs it (after each save, or when the file
+is asked for): MatchRecord.mat_lines loads it, and on the device mainloop
+keeps it loaded (an import takes 25 ms or more on the chip).
 """
 from micropython import const
 

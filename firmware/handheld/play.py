@@ -18,8 +18,9 @@ _ai = None
 
 
 def ai():
-    """The computer opponent, imported when first needed: a game between
-    two humans never spends the heap on its weights."""
+    """The computer opponent. On the device mainloop.start() has loaded it
+    at power-on, before the app (docs/chip.md); elsewhere it is imported
+    when first needed."""
     global _ai
     if _ai is None:
         from firmware.opponent import ai as module

@@ -62,17 +62,6 @@ def test_the_app_reads_its_payload_and_lets_both_readers_go():
         assert name not in sys.modules
 
 
-def test_the_match_file_writer_is_let_go_once_the_file_is_written():
-    m = _played_match()
-    lines = m.mat_lines()
-    first = next(lines)
-    assert first == " 3 point match"
-    assert "firmware.engine.matfile" in sys.modules
-    rest = list(lines)
-    assert rest[-1] == "" and any("Wins" in line for line in rest)
-    assert "firmware.engine.matfile" not in sys.modules
-
-
 def test_the_in_play_menu_stays_loaded():
     # an import takes 25 ms on the chip: the press that opens the menu
     # cannot spare it, so the menu's code is kept with the play screen's

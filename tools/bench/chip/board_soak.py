@@ -166,6 +166,7 @@ def soak(phases):
             except Exception as exc:
                 loop.crashed(exc)
                 machine.reset()
+            asked_update = loop.restart
             if loop.restart:
                 # the menu's UPDATE, chosen by the random player: the flag
                 # goes, and the game goes on (the real loop would restart
@@ -187,8 +188,9 @@ def soak(phases):
                 if busy > 50000 and slow[0] < 200:
                     slow[0] += 1
                     play = app.play
-                    print("SLOW %d us %s: screen %d mode %s saves %d key %d; %s"
-                          % (busy, _KINDS[k], app.screen, None if play is None else play.mode, loop.saves,
+                    print("SLOW %d us %s%s: screen %d mode %s saves %d key %d; %s"
+                          % (busy, _KINDS[k], " (UPDATE chosen: the save written before the restart)"
+                             if asked_update else "", app.screen, None if play is None else play.mode, loop.saves,
                              mash[2], " ".join("%s %d" % (_PARTS[j], part_us[j] // 1000)
                                                for j in range(len(_PARTS)) if part_us[j] >= 1000)))
             now = time.ticks_ms()

@@ -40,8 +40,11 @@ def script(name, settings=None):
 # main.py's first lines for a script that runs the game's loop itself: the
 # game starts as the real main.py starts it, on the same heap, before the
 # script is loaded; the heap then, for the host (board_common.heap_line).
-START = ("import gc, micropython, mainloop\n"
+START = ("import gc, micropython, time\n"
+         "T0 = time.ticks_ms()\n"
+         "import mainloop\n"
          "LOOP = mainloop.start()\n"
+         "print('STARTED %d ms after main.py began' % time.ticks_diff(time.ticks_ms(), T0))\n"
          "gc.collect()\n"
          "print('HEAP started %d' % gc.mem_free())\n"
          "micropython.mem_info()\n")

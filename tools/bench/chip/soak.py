@@ -45,6 +45,9 @@ def report(run, out):
                 % (kind, n, p50, p99, longest / 1000.0, over))
     for w in run.lines("MOVES"):
         out("  computer level %s: %s moves, the longest %.2f s" % (w[1], w[2], int(w[3]) / 1000.0))
+    for line in run.console.splitlines():
+        if line.startswith("STARTED "):
+            out("  start-up: the game's loop ready %s" % line[8:])
     heap = run.heap()
     marks = dict((tag, (free, largest)) for tag, free, largest in heap if tag in ("started", "ready"))
     play = [(free, largest) for tag, free, largest in heap if tag in ("idle", "think")]
