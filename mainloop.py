@@ -23,7 +23,10 @@ import machine
 from micropython import const
 
 from firmware import forget
-from firmware.engine import archive, matfile, save  # noqa: F401  (matfile: kept loaded, below)
+# The archive and the match file's writer are kept loaded (matfile for
+# MatchRecord.mat_lines): an import takes 25 to 55 ms on the chip, more
+# than the quiet pass that needs them can spare (docs/chip.md).
+from firmware.engine import archive, matfile, save  # noqa: F401
 from hw.power import SLEEP
 
 PASS_MS = const(10)          # one loop pass: the app asks for every 10-20 ms

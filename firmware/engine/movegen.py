@@ -92,10 +92,12 @@ class Plays:
     def result_into(self, i, out):
         """Writes the position after play i into out (a 50-byte bytearray)
         and returns it; allocates nothing, for the look-ahead's replies."""
-        if not 0 <= i < self.n:
-            self._where(i)      # raises
-        # inline, as _where's tuple would be the look-ahead's garbage
-        walker.result(self.chunks[i >> _CHUNK_SHIFT], (i & (CHUNK_PLAYS - 1)) * _RECORD, self.start, out)
+        if 0 <= i < self.n:
+            # inline: _where's tuple would be the look-ahead's garbage
+            walker.result(self.chunks[i >> _CHUNK_SHIFT], (i & (CHUNK_PLAYS - 1)) * _RECORD, self.start, out)
+        else:
+            chunk, o = self._where(i)   # from the end, or out of range (raises)
+            walker.result(chunk, o, self.start, out)
         return out
 
     def chunk(self, c):
