@@ -45,8 +45,8 @@ UPDATE_FILE = "blot.update"  # left by the menu's UPDATE, removed at the next st
 _NO_EVENTS = b""
 START_GC = const(4096)       # bytes allocated between collections at start-up (start())
 PLAY_GC = const(40960)       # ... and in play
-COLLECT_MS = const(1000)     # the loop collects in a pass of its own at least this often
-_MAT_COLLECT = const(32)     # ... and after this many lines of the match file
+COLLECT_MS = const(2000)     # the loop collects in a pass of its own at least this often
+_STIRRED_COLLECT_MS = const(500)  # ... and this often after presses and flash work
 
 
 class Loop:
@@ -90,7 +90,7 @@ class Loop:
         self.collections = 0         # passes that collected the heap
         self.collect = gc.collect    # (the simulator under CPython, whose heap is not the chip's, skips it)
         self._collected = time.ticks_ms()
-        self._mat_made = 0           # match file lines made since the last collection
+        self._stirred = False        # presses or flash work since the last collection
         self.save_failures = 0
         self.asleep = False
         self.wakes = 0               # times a button woke it from sleep
@@ -136,21 +136,23 @@ class Loop:
             # drivers, the save's record and the match file's text wait
             # for the next pass, which writes nothing.
             self.wrote = True
+            self._stirred = True
             self._write_flash()
             self._rest_of_pass(ticks)
             return
         self.wrote = False
-        if not n and (self.app.collect_requested or self._mat_made >= _MAT_COLLECT
-                      or time.ticks_diff(ticks, self._collected) >= COLLECT_MS):
+        if not n and (self.app.collect_requested or time.ticks_diff(ticks, self._collected)
+                      >= (_STIRRED_COLLECT_MS if self._stirred else COLLECT_MS)):
             # The heap is collected in a pass that does nothing else (21 ms
-            # on the chip) before the computer thinks, so that no
+            # on the chip): before the computer thinks, so that no
             # collection falls inside a step of its thinking (which
-            # allocates far less than the heap then has free), after every
-            # _MAT_COLLECT lines of the match file (their text is most of
-            # the garbage the rest of the game makes), and every
-            # COLLECT_MS: so that one seldom falls inside a busy pass.
+            # allocates far less than the heap then has free); and every
+            # COLLECT_MS, sooner after presses and saves (with the match
+            # file's text, they make most of the garbage: up to 33 KB a
+            # second on the chip), so that the heap seldom reaches PLAY_GC
+            # and collects inside a busy pass.
             self.app.collect_requested = False
-            self._mat_made = 0
+            self._stirred = False
             self.collect()
             self._collected = ticks
             self.collections += 1
@@ -161,6 +163,7 @@ class Loop:
         self._attach_archive()
         events = _NO_EVENTS
         if n:
+            self._stirred = True
             events = bytes(hw.buttons.events[:n])
             self.events += n
             hw.power.activity(ticks)
@@ -426,7 +429,7 @@ class Loop:
                 self._mat_end = True
                 break
             parts.append("\n")
-        self._mat_made += count
+        self._stirred = True
         if parts or self._mat_file is None:
             self._mat_text = "".join(parts)
         else:

@@ -1,6 +1,6 @@
 """Device figures measured on the chip: the emulated Pico, or a real one.
 
-    python -m tools.bench.chip moves [--level 5] [--set game|hard] [--count 60] [--seed 1]
+    python -m tools.bench.chip moves [--level 5] [--set game|hard|movegen] [--count 60] [--seed 1]
     python -m tools.bench.chip soak [--minutes 20] [--seed 1]
     python -m tools.bench.chip moves --port /dev/ttyACM0      a real Pico in update mode
 
@@ -102,7 +102,8 @@ def main(argv=None):
     sub = p.add_subparsers(dest="what", required=True)
     m = sub.add_parser("moves", help="the computer's move time, steps and heap")
     m.add_argument("--level", type=int, default=5)
-    m.add_argument("--set", choices=("game", "hard"), default="game")
+    m.add_argument("--set", choices=("game", "hard", "movegen"), default="game",
+                   help="random-play positions, the hardest found, or the move generator's worst cases")
     m.add_argument("--count", type=int, default=60)
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--port", help="a real Pico's serial port (in update mode) instead of the emulated one")
@@ -116,7 +117,10 @@ def main(argv=None):
             print(why)
             return 2
     if args.what == "moves":
-        turns = (positions.game if args.set == "game" else positions.hard)(args.count, args.seed)
+        if args.set == "movegen":
+            turns = positions.movegen_cases()
+        else:
+            turns = (positions.game if args.set == "game" else positions.hard)(args.count, args.seed)
         moves(args.level, turns, port=args.port)
     else:
         return soak.soak(args.minutes, args.seed)

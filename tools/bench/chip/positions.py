@@ -3,6 +3,8 @@
 game(count, seed): turns of random-play games, each with the roll that came:
 what the computer meets most of the time, and mostly easy.
 
+movegen_cases(): the move generator's hardest rolls (tools/bench/movegen.py).
+
 hard(count, seed): the positions MAX's search spends most on, found by
 timing it. The work is hard to predict from the position: it grows with
 the candidates searched (those within ai.MARGIN of the best, while the
@@ -121,6 +123,14 @@ def hard(count, seed, games=40):
         for again in (_time(folder, turns), _time(folder, turns)):
             timed = [(min(us, t[0]),) + t[1:] for us, t in zip(again, timed)]
     return [t[2:] for t in _slowest(timed, count, per_roll)]
+
+
+def movegen_cases():
+    """tools/bench/movegen.py's worst cases for the move generator (spread
+    doubles, the bar, bearing off), with their rolls."""
+    from firmware.engine import posid
+    from tools.bench.movegen import WORST
+    return [(posid.from_position_id(pid), d1, d2) for _, pid, d1, d2 in WORST]
 
 
 def text(turns):
