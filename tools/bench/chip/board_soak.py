@@ -176,6 +176,7 @@ def soak(phases):
         print("PHASE %s %d %d %d" % (mode, level, points, ms))
         end = time.ticks_add(time.ticks_ms(), ms)
         thinking_since = None
+        last_now = time.ticks_ms()
         watched = 0
         while time.ticks_diff(end, time.ticks_ms()) > 0:
             play = app.play
@@ -219,22 +220,25 @@ def soak(phases):
             now = time.ticks_ms()
             play = app.play
             if play is not None and play.thinker is not None:
+                # the move's time: the passes while it thinks on the board
+                # (a menu opened meanwhile pauses it, and is left out)
                 if thinking_since is None:
-                    thinking_since = [now, play.players[play.match.game.turn]]
+                    thinking_since = [0, play.players[play.match.game.turn]]
+                elif play.mode == playview.BOARD:
+                    thinking_since[0] += time.ticks_diff(now, last_now)
             elif thinking_since is not None:
                 m = moves.setdefault(thinking_since[1], [0, 0])
                 m[0] += 1
-                m[1] = max(m[1], time.ticks_diff(now, thinking_since[0]))
+                m[1] = max(m[1], thinking_since[0] + time.ticks_diff(now, last_now))
                 thinking_since = None
+            last_now = now
             if mode == "demo" and time.ticks_diff(now, watched) >= 0:
                 hw.power.activity(now)      # someone watching: the demo does not sleep
                 watched = time.ticks_add(now, 60000)
             if time.ticks_diff(now, next_sample) >= 0:
                 heap_line("think" if thinker_of(app.play) is not None else "idle")
                 next_sample = time.ticks_add(time.ticks_ms(), 5000)
-                if thinking_since is not None:
-                    # the move's time leaves out the benchmark's own pauses
-                    thinking_since[0] = time.ticks_add(thinking_since[0], time.ticks_diff(time.ticks_ms(), now))
+                last_now = time.ticks_ms()      # the benchmark's own pause is no pass of the game's
             if time.ticks_diff(now, next_status) >= 0:
                 next_status = time.ticks_add(now, 60000)
                 print("STATUS %d s, events %d, saves %d, computer moves %d, collections %d, longest %s"
