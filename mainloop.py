@@ -562,8 +562,8 @@ def start():
 
     The heap is collected after every START_GC bytes while the modules
     load, so that what they keep packs the bottom of the heap and the rest
-    is one block (77 KB of 82 KB free on the chip; left to collect only
-    when full, the largest block was 7.7 KB). In play it is collected
+    is one block (70.9 KB of 74.5 KB free on the chip; left to collect
+    only when full, the largest block was 7.7 KB). In play it is collected
     after every PLAY_GC bytes, so that new objects take the holes low in
     the heap and the top stays whole, and before the computer thinks
     (Loop.step), which allocates less than that (19 KB at the most on the

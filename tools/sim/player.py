@@ -179,6 +179,9 @@ class Player:
             if spots:
                 x, y = spots[0]
                 return reader.red_point_at(x, y), 0 if y < 8 else 1
+            # another phase: a look can fall on a pass that only collected
+            # the heap or wrote the flash, and drew nothing new
+            self.sim.run_ms(POLL_MS // 2)
         raise Stuck("no blinking cursor:\n" + self.sim.text())
 
     # ---- hands -------------------------------------------------------------
