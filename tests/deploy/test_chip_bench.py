@@ -16,6 +16,7 @@ from tools.sim import mpy
 @pytest.mark.parametrize("name, settings", [
     ("moves", {"LEVEL": 5}),
     ("soak", {"SEED": 1, "PHASES": [("vs", 5, 0, 1000)], "RESUME_MS": 1000}),
+    ("passes", {"LEVEL": 5, "MS": 1000}),
 ])
 def test_board_scripts_compile_for_the_chip(tmp_path, name, settings):
     source = tmp_path / "bench.py"
@@ -63,6 +64,7 @@ def test_without_an_emulated_pico_the_benchmark_says_what_is_missing(tmp_path, m
     assert why.startswith("no emulated Pico at %s" % tmp_path) and "firmware/firmware.bin" in why
     assert chip.main(["soak", "--minutes", "1"]) == 2
     assert chip.main(["moves", "--count", "1"]) == 2
-    assert capsys.readouterr().out.count("no emulated Pico") == 2
+    assert chip.main(["passes", "--minutes", "1"]) == 2
+    assert capsys.readouterr().out.count("no emulated Pico") == 3
     with pytest.raises(RuntimeError, match="no emulated Pico"):
         emulator.run(fs=str(tmp_path), ms=10)

@@ -1,6 +1,7 @@
 """Device figures measured on the chip: the emulated Pico, or a real one.
 
     python -m tools.bench.chip moves [--level 5] [--set game|hard|movegen] [--count 60] [--seed 1]
+    python -m tools.bench.chip passes [--level 5] [--minutes 5]
     python -m tools.bench.chip soak [--minutes 20] [--seed 1]
     python -m tools.bench.chip moves --port /dev/ttyACM0      a real Pico in update mode
 
@@ -8,6 +9,11 @@ moves: the computer's move on each position, stepped as the app steps it:
 time (median, mean, worst), the longest step, the roll's plays generated
 at once, the heap's least free while thinking and its largest free block,
 and the slicing model's estimates beside the chip's times, kind by kind.
+
+passes: the demo through the real loop, every pass's busy time and
+nothing else (the leanest measure: the soak's own heap and timings make
+the heap's collections slower), by kind: flash writes, collections, the
+rest.
 
 soak: the whole handheld (mainloop's Loop, the drivers, the app) on the
 emulated chip: games against the computer at every level with a player
@@ -97,6 +103,27 @@ def moves(level, turns, port=None, out=print):
     return rows
 
 
+def passes(level, minutes, out=print):
+    ms = int(minutes * 60000)
+    r = run_board("passes", {"LEVEL": level, "MS": ms}, {}, ms=ms + 60000, start=emulator.START)
+    if r.traceback():
+        raise RuntimeError("the chip raised:\n" + r.traceback())
+    out("the demo at level %d, %.1f minutes on the chip: loop passes' busy time" % (level, minutes))
+    for w in r.lines("PASSES"):
+        kind, n, longest = w[1], int(w[2]), int(w[3])
+        counts = {int(a): int(b) for a, b in (p.split(":") for p in w[4:])}
+        if n:
+            p50, p99 = soak.percentiles(counts, (0.5, 0.99))
+            out("  %-8s %7d  p50 %3d ms  p99 %3d ms  longest %5.1f ms  over 50 ms: %d"
+                % (kind, n, p50, p99, longest / 1000.0, sum(c for ms_, c in counts.items() if ms_ >= 50)))
+    for w in r.lines("COLLECT"):
+        out("  the longest collection %.1f ms" % (int(w[1]) / 1000.0))
+    for tag, free, largest in r.heap():
+        out("  heap %s: %.1f KB free, largest free block %.1f KB, after a collection"
+            % ("once started" if tag == "started" else "at the end", free / 1024.0, largest / 1024.0))
+    return r
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m tools.bench.chip", description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="what", required=True)
@@ -107,11 +134,14 @@ def main(argv=None):
     m.add_argument("--count", type=int, default=60)
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--port", help="a real Pico's serial port (in update mode) instead of the emulated one")
+    q = sub.add_parser("passes", help="the demo's loop passes, nothing else measured")
+    q.add_argument("--level", type=int, default=5)
+    q.add_argument("--minutes", type=float, default=5.0)
     s = sub.add_parser("soak", help="the whole handheld for a long while, a power cut, the resume")
     s.add_argument("--minutes", type=float, default=20.0, help="device minutes before the power cut")
     s.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
-    if args.what == "moves" and args.port is None or args.what == "soak":
+    if args.what != "moves" or args.port is None:
         why = emulator.missing()
         if why:
             print(why)
@@ -122,6 +152,8 @@ def main(argv=None):
         else:
             turns = (positions.game if args.set == "game" else positions.hard)(args.count, args.seed)
         moves(args.level, turns, port=args.port)
+    elif args.what == "passes":
+        passes(args.level, args.minutes)
     else:
         return soak.soak(args.minutes, args.seed)
     return 0

@@ -1,0 +1,75 @@
+# Runs on the board after board_common.py, with LEVEL and MS set above it by
+# the host: the demo (the computer playing itself at LEVEL) for MS of the
+# chip's time, through the real Loop started as main.py starts it
+# (emulator.START), every pass's busy time read and nothing else: the
+# leanest measure of the loop passes, without the soak's player and
+# timings, whose own heap and calls make the heap's collections slower.
+#
+# Prints PASSES lines (board_common.Histogram) for the passes that write
+# the flash, those that collect the heap, and the rest; SLOW for each of
+# the rest over 50 ms; COLLECT the longest collection in microseconds;
+# then the heap (HEAP end) and DONE.
+import __main__
+from firmware.handheld import app as app_module
+
+loop = __main__.LOOP
+app = loop.app
+collect = loop.collect
+longest_collect = [0]
+collected = [False]
+
+
+def timed_collect():
+    t = time.ticks_us()
+    collect()
+    us = time.ticks_diff(time.ticks_us(), t)
+    if us > longest_collect[0]:
+        longest_collect[0] = us
+    collected[0] = True
+
+
+mark = [0]
+rest = loop._rest_of_pass
+
+
+def rest_of_pass(ticks):
+    mark[0] = time.ticks_us()
+    rest(ticks)
+
+
+loop.collect = timed_collect
+loop._rest_of_pass = rest_of_pass
+flash = Histogram()
+collecting = Histogram()
+others = Histogram()
+app.main.set("PLAY", app_module.DEMO)
+app.main.set("LEVEL", LEVEL - 1)  # noqa: F821  (set by the host above this file)
+app.start_match()
+end = time.ticks_add(time.ticks_ms(), MS)  # noqa: F821
+watched = time.ticks_ms()
+while time.ticks_diff(end, time.ticks_ms()) > 0:
+    mark[0] = 0
+    collected[0] = False
+    t0 = time.ticks_us()
+    loop.step()
+    if not mark[0]:
+        continue                    # asleep: no pass to time
+    busy = time.ticks_diff(mark[0], t0)
+    if loop.wrote:
+        flash.add(busy)
+    elif collected[0]:
+        collecting.add(busy)
+    else:
+        others.add(busy)
+        if busy > 50000:
+            print("SLOW %d" % busy)
+    now = time.ticks_ms()
+    if time.ticks_diff(now, watched) >= 60000:
+        loop.hw.power.activity(now)     # someone watching: the demo does not sleep
+        watched = now
+print(flash.line("flash"))
+print(collecting.line("collect"))
+print(others.line("other"))
+print("COLLECT %d" % longest_collect[0])
+heap_line("end")
+print("DONE")
