@@ -109,13 +109,7 @@ def passes(level, minutes, out=print):
     if r.traceback():
         raise RuntimeError("the chip raised:\n" + r.traceback())
     out("the demo at level %d, %.1f minutes on the chip: loop passes' busy time" % (level, minutes))
-    for w in r.lines("PASSES"):
-        kind, n, longest = w[1], int(w[2]), int(w[3])
-        counts = {int(a): int(b) for a, b in (p.split(":") for p in w[4:])}
-        if n:
-            p50, p99 = soak.percentiles(counts, (0.5, 0.99))
-            out("  %-8s %7d  p50 %3d ms  p99 %3d ms  longest %5.1f ms  over 50 ms: %d"
-                % (kind, n, p50, p99, longest / 1000.0, sum(c for ms_, c in counts.items() if ms_ >= 50)))
+    soak.passes_report(r, out)
     for w in r.lines("COLLECT"):
         out("  the longest collection %.1f ms" % (int(w[1]) / 1000.0))
     for tag, free, largest in r.heap():

@@ -29,20 +29,25 @@ def percentiles(counts, qs):
     return out
 
 
-def report(run, out):
-    tb = run.traceback()
-    if tb:
-        out("  EXCEPTION on the chip:\n" + tb)
-    for line in run.resets():
-        out("  " + line.strip("# "))
+def passes_report(run, out):
+    """A line for each kind of pass of the run's PASSES lines (board_common.Histogram)."""
     for w in run.lines("PASSES"):
         kind, n, longest = w[1], int(w[2]), int(w[3])
         counts = {int(a): int(b) for a, b in (p.split(":") for p in w[4:])}
         if n:
             p50, p99 = percentiles(counts, (0.5, 0.99))
             over = sum(c for ms, c in counts.items() if ms >= 50)
-            out("  passes %-6s %7d  p50 %3d ms  p99 %3d ms  longest %5.1f ms  over 50 ms: %d"
+            out("  passes %-7s %7d  p50 %3d ms  p99 %3d ms  longest %5.1f ms  over 50 ms: %d"
                 % (kind, n, p50, p99, longest / 1000.0, over))
+
+
+def report(run, out):
+    tb = run.traceback()
+    if tb:
+        out("  EXCEPTION on the chip:\n" + tb)
+    for line in run.resets():
+        out("  " + line.strip("# "))
+    passes_report(run, out)
     for w in run.lines("MOVES"):
         out("  computer level %s: %s moves, the longest %.2f s" % (w[1], w[2], int(w[3]) / 1000.0))
     for line in run.console.splitlines():
