@@ -14,7 +14,11 @@ the rules it follows and why.
     m.tick(now)            runs the clock; True when it has just ended the game
     m.next_game(now)       OVER and the match not over: the next game
     m.match_id(), m.to_bytes() (m.write_to(bytearray) appends the same),
-    Match.from_bytes(data, dice), m.write_mat(f)
+    m.write_mat(f)
+
+firmware/engine/restore.py reads to_bytes() back (restore.match(data, dice))
+and checks a match's state (restore.validate(m)); firmware/engine/matfile.py
+writes the match file. Both import this module, never the other way round.
 
 Every action that the state does not allow raises ValueError saying why,
 and changes nothing. An action taken after the player's time ran out ends
@@ -58,7 +62,6 @@ import struct
 
 from micropython import const
 
-from firmware import forget
 from firmware.engine import movegen, position
 from firmware.engine.clock import DELAY_MS, RESERVE_MS, Clock
 from firmware.engine.matchrecord import (BORNE_OFF, DROPPED, LIMIT, RESIGNED,
@@ -147,7 +150,8 @@ class Game:
             self.plays = gen.plays
         return True
 
-    def _rolled(self, d1, d2):
+    def rolled(self, d1, d2):
+        """The dice d1-d2 on the board: their plays are due, made on first use."""
         self.dice = (d1, d2)
         self._plays = None
         self._plays_due = True
@@ -205,7 +209,7 @@ class Match:
             return
         self._expect(ROLL, "roll", now_ms)
         d1, d2 = self.dice.roll()
-        g._rolled(d1, d2)
+        g.rolled(d1, d2)
         g.state = MOVE
 
     def double(self, now_ms):
@@ -336,9 +340,9 @@ class Match:
         g.turn = 0 if a > b else 1
         g.board = position.START
         if a > b:
-            g._rolled(a, b)
+            g.rolled(a, b)
         else:
-            g._rolled(b, a)
+            g.rolled(b, a)
         self.record.start_game(g.turn, self.score[0], self.score[1])
         g.state = MOVE
         self.clock.reset()
@@ -411,16 +415,22 @@ class Match:
 
     def write_mat(self, stream, names=("Player 1", "Player 2")):
         """The match so far as a .mat file gnubg imports."""
-        self.record.write_mat(stream, self.length, names)
+        for line in self.mat_lines(names):
+            stream.write(line)
+            stream.write("\n")
 
     def mat_lines(self, names=("Player 1", "Player 2")):
-        """The same text, a line at a time (a generator)."""
-        return self.record.mat_lines(self.length, names)
+        """The same text, a line at a time (a generator), by the writer
+        (firmware/engine/matfile.py). On the device mainloop keeps the
+        writer loaded: an import takes 25 ms or more on the chip, more than
+        the quiet pass that makes the file's next lines can spare."""
+        from firmware.engine import matfile
+        return matfile.record_lines(self.record, self.length, names)
 
     # -- save and restore -------------------------------------------------
 
     def to_bytes(self):
-        """The match as bytes, for from_bytes()."""
+        """The match as bytes, for restore.match()."""
         return bytes(self.write_to(bytearray()))
 
     def write_to(self, out):
@@ -445,30 +455,6 @@ class Match:
         out.extend(g.board)
         out.extend(self.record.data)
         return out
-
-    @classmethod
-    def from_bytes(cls, data, dice):
-        """The match saved by to_bytes(); ValueError if the data is not a
-        consistent match. The clock waits for the next tick or action to
-        run again, so time with the power off is not charged. The reader
-        (firmware/engine/restore.py) is loaded for the call and let go."""
-        from firmware.engine import restore
-        try:
-            m = restore.match(cls, data, dice)
-        finally:
-            forget("firmware.engine.restore")
-        g = m.game
-        if g.dice[0] and g.state in (MOVE, RESIGNING):
-            g._rolled(g.dice[0], g.dice[1])
-        return m
-
-    def validate(self):
-        """ValueError unless the match state hangs together."""
-        from firmware.engine import restore
-        try:
-            restore.validate(self)
-        finally:
-            forget("firmware.engine.restore")
 
 
 def _find(plays, result):

@@ -27,10 +27,10 @@ pass, and the record keeps only the games not yet written there (the game
 in play). `generation` and `archived_length` say which of the file's
 frames are this match's; a save holds them (Match.write_to).
 
-`mat_lines(length, names)` yields the .mat file line by line (no big string
-is built; firmware/engine/matfile.py writes it); `write_mat(stream, length,
-names)` writes them. A saved record is checked as it is read back
-(firmware/engine/restore.py).
+firmware/engine/matfile.py writes the record as the .mat file, line by line
+(no big string is built): matfile.record_lines(record, length, names), and
+Match.mat_lines and write_mat through it. A saved record is checked as it
+is read back (firmware/engine/restore.py).
 """
 
 from micropython import const
@@ -120,19 +120,6 @@ class MatchRecord:
             if len(starts) < 2:
                 return
             self.data = self.data[starts[1]:]
-
-    def mat_lines(self, length, names=("Player 1", "Player 2")):
-        """The .mat file a line at a time (a generator), by the writer
-        (firmware/engine/matfile.py). On the device mainloop keeps the
-        writer loaded: an import takes 25 ms or more on the chip, more than
-        the quiet pass that makes the file's next lines can spare."""
-        from firmware.engine import matfile
-        yield from matfile.lines(matfile.archived(self), self.data, length, names)
-
-    def write_mat(self, stream, length, names=("Player 1", "Player 2")):
-        for line in self.mat_lines(length, names):
-            stream.write(line)
-            stream.write("\n")
 
 
 def next_entry(data, i):

@@ -5,8 +5,9 @@ player 0 on the left and player 1 on the right, each step as from/to with
 25 for the bar, 0 for off and * on a hit, and `Wins N points`.
 
 Only writing the match file needs it (after each save, or when the file
-is asked for): MatchRecord.mat_lines loads it, and on the device mainloop
-keeps it loaded (an import takes 25 ms or more on the chip).
+is asked for): Match.mat_lines loads it, and on the device mainloop
+keeps it loaded (an import takes 25 ms or more on the chip). It imports
+the record's codes; the record never imports it.
 """
 from micropython import const
 
@@ -45,6 +46,12 @@ def frames(opener, name, length):
             yield frame
     finally:
         f.close()
+
+
+def record_lines(record, length, names):
+    """The .mat file of a MatchRecord, its archived games included, line
+    by line (a generator: nothing is read before the first line is asked)."""
+    yield from lines(archived(record), record.data, length, names)
 
 
 def lines(frames, data, length, names):

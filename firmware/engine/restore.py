@@ -1,7 +1,9 @@
-"""Reading a saved match back: game.Match.from_bytes's unpacking and the
-checks that refuse a damaged save rather than play it. Only a start-up
-that finds a save needs it, so game.py loads it for the call and lets it go
-(firmware.forget); the format itself is game.py's (Match.write_to).
+"""Reading a saved match back: match(data, dice) unpacks Match.to_bytes()
+and validate(m) holds the checks that refuse a damaged save rather than
+play it. Only a start-up that finds a save needs it, so its caller
+(firmware/handheld/resume.py) loads it for the call and lets it go
+(firmware.forget). The format itself is game.py's (Match.write_to): this
+module imports game, never the other way round.
 """
 import struct
 
@@ -12,7 +14,7 @@ from firmware.engine.clock import Clock
 from firmware.engine.game import (CENTRED, DOUBLED, F_CLOCK_ON, F_CRAWFORD_DONE,
                                   F_CRAWFORD_GAME, F_JACOBY, F_SET_CLOCK, FORMAT, HEAD,
                                   HEAD_SIZE, MAX_CUBE, MOVE, OPENING, OVER, RESIGNING, ROLL,
-                                  STATE_NAMES)
+                                  STATE_NAMES, Match)
 from firmware.engine.matchrecord import (BORNE_OFF, END, GAME, MOVES, TIMED_OUT, MatchRecord,
                                          next_entry)
 
@@ -20,9 +22,11 @@ _FORMAT_1 = const(1)        # before the archive: the head ended at the record's
 _HEAD_SIZE_1 = const(54)
 
 
-def match(match_class, data, dice):
-    """A match_class (game.Match) from to_bytes()'s data, its plays not yet
-    made; ValueError if the data is not a consistent match."""
+def match(data, dice):
+    """The game.Match that Match.to_bytes() made the data of, playing on
+    with `dice`; ValueError if the data is not a consistent match. The clock
+    waits for the next tick or action to run again, so time with the power
+    off is not charged."""
     if not data or data[0] not in (_FORMAT_1, FORMAT):
         raise ValueError("match data format %d, expected %d" % (data[0] if data else -1, FORMAT))
     # format 1: no archive, the head without its last three fields
@@ -41,7 +45,7 @@ def match(match_class, data, dice):
         raise ValueError("%d games archived in %d bytes, of %d finished"
                          % (archived_games, archived_length, games))
     board = bytes(data[size:size + 50])
-    m = match_class(dice, length, bool(flags & F_CLOCK_ON), reserve_ms, delay_ms,
+    m = Match(dice, length, bool(flags & F_CLOCK_ON), reserve_ms, delay_ms,
                     bool(flags & F_JACOBY))
     m.score = [s0, s1]
     m.crawford_done = bool(flags & F_CRAWFORD_DONE)
@@ -74,6 +78,8 @@ def match(match_class, data, dice):
     g.how = how
     g.opening = (opening >> 4, opening & 15)
     validate(m)
+    if g.dice[0] and g.state in (MOVE, RESIGNING):
+        g.rolled(g.dice[0], g.dice[1])     # the roll's plays due again, made when first read
     return m
 
 

@@ -46,9 +46,9 @@ BATTERY_CRITICAL = const(2)
 LOW_REPEAT_MS = 600000      # the low-battery beep again every 10 minutes
 SLEEP_AFTER_MS = const(3000)  # the critical message stays this long
 
-SETTINGS = const(10)        # bytes of settings in the payload (8 before VERSION 3)
-OLD_SETTINGS = const(8)
-DICE_BYTES = const(32)      # then all time's dice counts (VERSION 2 on): dicestats.BYTES
+# the payload: VERSION, the 9 settings of snapshot(), then all time's dice
+# counts (dicestats.BYTES); firmware/handheld/resume.py reads it back
+DICE_BYTES = const(32)
 
 # The frame is drawn again only when what it shows may have changed: a
 # press, a step of the game, a battery change, or the time reaching the next

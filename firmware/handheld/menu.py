@@ -21,19 +21,22 @@ class Menu:
     def label(self):
         return self.items[self.at][0]
 
-    def value(self, label):
-        """The index chosen for the item with this label."""
+    def _item(self, label):
         for item in self.items:
             if item[0] == label:
-                return item[2]
+                return item
         raise ValueError("no menu item %r" % label)
 
+    def value(self, label):
+        """The index chosen for the item with this label."""
+        return self._item(label)[2]
+
     def set(self, label, index):
-        for item in self.items:
-            if item[0] == label:
-                item[2] = index
-                return
-        raise ValueError("no menu item %r" % label)
+        self._item(label)[2] = index
+
+    def choices(self, label):
+        """The choices of the item with this label (None for an action)."""
+        return self._item(label)[1]
 
     def press(self, button, now_ms):
         """(result, melody): result PICK, BACK, CHANGED or None."""

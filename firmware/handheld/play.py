@@ -647,6 +647,8 @@ class Play:
 
     def draw(self, frame, now):
         """Draws the play screen; returns how often it moves by itself (ms)."""
+        if self.mode == MENU:
+            return playmenu.draw(self, frame, now)
         return playview.draw(self, frame, now)
 
     def score_text(self):

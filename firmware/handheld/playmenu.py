@@ -1,12 +1,13 @@
 """The in-play menu (MENU during a game: hint, replay, pips, score, gnubg's
 IDs, clock, battery, sound, brightness, resign, new game, update, dice):
-opening it, its presses and its items' texts. Functions of the Play, as in
-playview.py. Loaded with the play screen and kept: on the chip an import
+opening it, its presses, its items' texts and drawing it. Functions of the
+Play, as in playview.py, whose modes and texts it uses (playview never
+imports it). Loaded with the play screen and kept: on the chip an import
 takes 25 ms, which the press that opens the menu cannot spare.
 """
 from firmware import forget
 from firmware.handheld import menu, playview
-from firmware.handheld.playview import BOARD, MENU
+from firmware.handheld.playview import BOARD, MENU, TEXT_TICK_MS
 from firmware.engine.position import pips
 
 
@@ -49,6 +50,12 @@ def press(play, button, now):
             play.app.update_requested = True    # resumes from the last save
         elif label == "DICE":
             play.app.show_dice()
+
+
+def draw(play, frame, now):
+    """The menu over the board; returns how often it moves by itself (ms)."""
+    play.menu.draw(frame, now, text(play, now))
+    return TEXT_TICK_MS
 
 
 def text(play, now):

@@ -1,5 +1,6 @@
 """What the play screen shows: the board scene, the questions put to a
-human and the game-over summary (the in-play menu: playmenu.py). `self` is the
+human and the game-over summary (the in-play menu draws itself:
+playmenu.py, which imports this module). `self` is the
 firmware.handheld.play.Play being shown."""
 from micropython import const
 
@@ -102,10 +103,6 @@ def draw(self, frame, now):
     moment. Returns the period (ms) at which what it drew moves by itself."""
     m = self.match
     g = m.game
-    if self.mode == MENU:
-        from firmware.handheld import playmenu
-        self.menu.draw(frame, now, playmenu.text(self, now))
-        return TEXT_TICK_MS
     if self.mode == OVER:
         top = "%s WINS" % self.names[g.winner]
         render.screen(frame, top, over_text(self), now, self.since,

@@ -1,11 +1,22 @@
 """Reading the app's saved payload back at start-up (App.snapshot writes
 it): the settings, all time's dice counts and the match in play. Only a
 start-up that finds a save needs it, so the app loads it for the call and
-lets it go (firmware.forget).
+lets it go (firmware.forget), and it lets the match's reader go the same way.
+
+It reads the app through the App it is given (its menu's choices, its
+dice), never by importing app.py, which imports it.
 """
-from firmware.engine import game
-from firmware.handheld.app import (DICE_BYTES, DICE_NAMES, LENGTHS, MODE_NAMES, OLD_SETTINGS,
-                                   SETTINGS, TUTOR_NAMES, VERSION)
+from micropython import const
+
+from firmware import forget
+
+# The layout App.snapshot writes (app.VERSION, app.DICE_BYTES: a test holds
+# them equal) and the two before it.
+VERSION = const(3)
+_SETTINGS = const(10)       # bytes of settings in the payload
+_OLD_SETTINGS = const(8)    # VERSION 1 and 2: without DICE and TUTOR
+DICE_BYTES = const(32)      # then all time's dice counts (VERSION 2 on): dicestats.BYTES
+_CHOICES = ("PLAY", "POINTS", "DICE", "TUTOR")   # settings checked against the menu
 
 
 def parse(app, data):
@@ -15,15 +26,16 @@ def parse(app, data):
     version = data[0] if data else -1
     if version not in (1, 2, VERSION):
         raise ValueError("save version %d" % version)
-    start = SETTINGS if version == VERSION else OLD_SETTINGS
+    start = _SETTINGS if version == VERSION else _OLD_SETTINGS
     if len(data) < start:
         raise ValueError("settings cut short: %d bytes" % len(data))
-    mode, level, length, clock, mute, bright, ko = data[1:OLD_SETTINGS]
+    mode, level, length, clock, mute, bright, ko = data[1:_OLD_SETTINGS]
     hand = tutor = 0        # an older payload: dice AUTO, tutor OFF
     if version == VERSION:
-        hand, tutor = data[OLD_SETTINGS:SETTINGS]
-    if mode >= len(MODE_NAMES) or length >= len(LENGTHS) or not 1 <= bright <= 16 \
-            or hand >= len(DICE_NAMES) or tutor >= len(TUTOR_NAMES):
+        hand, tutor = data[_OLD_SETTINGS:_SETTINGS]
+    if not 1 <= bright <= 16 or not all(
+            index < len(app.main.choices(label))
+            for label, index in zip(_CHOICES, (mode, length, hand, tutor))):
         raise ValueError("settings %r" % (bytes(data[1:start]),))
     if version > 1:
         if len(data) < start + DICE_BYTES:
@@ -33,6 +45,10 @@ def parse(app, data):
         start += DICE_BYTES
     match = None
     if len(data) > start:
-        match = game.Match.from_bytes(bytes(data[start:]), app.match_dice(mode, hand))
+        from firmware.engine import restore
+        try:
+            match = restore.match(bytes(data[start:]), app.match_dice(mode, hand))
+        finally:
+            forget("firmware.engine.restore")
     return (mode, min(level, len(app.levels) - 1), length, clock, mute, bright, ko,
             hand, tutor, match)

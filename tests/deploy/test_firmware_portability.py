@@ -67,3 +67,79 @@ def test_imports_under_micropython(path):
     result = subprocess.run([os.path.join(BIN, "micropython"), "-X", "heapsize=200k", "-c", script],
                             cwd=mpy_image.folder(), capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# What runs on the device: firmware/, the drivers and the files beside them.
+DEVICE = FIRMWARE + sorted(os.path.relpath(p, ROOT) for p in glob.glob(os.path.join(ROOT, "hw", "*.py"))) \
+    + ["boot.py", "main.py", "mainloop.py", "startup.py"]
+
+
+def module_name(path):
+    name = path[:-3].replace(os.sep, ".")
+    return name[:-len(".__init__")] if name.endswith(".__init__") else name
+
+
+def import_graph(paths):
+    """{module: set of the modules among `paths` it imports}, every import
+    counted, those inside functions too: a module loaded for a moment
+    still closes a circle."""
+    known = {module_name(p) for p in paths}
+    graph = {}
+    for path in paths:
+        with open(os.path.join(ROOT, path)) as f:
+            tree = ast.parse(f.read(), path)
+        edges = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                assert node.level == 0, "%s: a relative import" % path
+                # `from package import module` imports the module
+                targets = [node.module + "." + alias.name for alias in node.names] + [node.module]
+            else:
+                continue
+            edges.update(t for t in targets if t in known)
+        edges.discard(module_name(path))
+        graph[module_name(path)] = edges
+    return graph
+
+
+def circles(graph):
+    """Every circle of imports, each once, as [a, b, ..., a]: a depth-first
+    walk from each module that follows only modules after it in order, so a
+    circle is found from its first member alone."""
+    found = []
+    order = sorted(graph)
+    for start in order:
+        stack = [(start, iter(sorted(graph[start])))]
+        path = [start]
+        while stack:
+            node, rest = stack[-1]
+            nxt = next(rest, None)
+            if nxt is None:
+                stack.pop()
+                path.pop()
+            elif nxt == start:
+                found.append(path + [start])
+            elif nxt > start and nxt not in path:
+                stack.append((nxt, iter(sorted(graph[nxt]))))
+                path.append(nxt)
+    return found
+
+
+def test_the_circle_finder_finds_circles():
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": {"d2"}, "d2": {"d"}, "e": set()}
+    assert circles(graph) == [["a", "b", "c", "a"], ["d", "d2", "d"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_import_graph_sees_imports_inside_functions():
+    graph = import_graph(DEVICE)
+    assert "firmware.engine.matfile" in graph["firmware.engine.game"]      # in Match.mat_lines
+    assert "firmware.engine.game" in graph["firmware.engine.restore"]
+    assert "firmware" in graph["firmware.handheld.resume"]                 # from firmware import forget
+
+
+def test_no_module_on_the_device_imports_itself_round_a_circle():
+    found = circles(import_graph(DEVICE))
+    assert found == [], "import circles: " + "; ".join(" -> ".join(c) for c in found)

@@ -5,12 +5,14 @@ the app compiled from source, a 200 KB unix-port heap has no room for it.)"""
 from firmware.engine import dicestats, entropy
 from firmware.engine.dice import Dice, SeededSource
 from firmware.handheld import app as appmod
-from firmware.handheld import keys
+from firmware.handheld import keys, resume
 from tests.portable.app_driver import Driver
 
 
 def test_the_payload_layout_matches_the_counts():
-    assert appmod.DICE_BYTES == dicestats.BYTES
+    # the writer (app) and the reader (resume, which never imports app) agree
+    assert appmod.DICE_BYTES == resume.DICE_BYTES == dicestats.BYTES
+    assert appmod.VERSION == resume.VERSION
     settings_only = appmod.App(Dice(SeededSource(4))).snapshot()
     assert len(settings_only) == 10 + dicestats.BYTES
 

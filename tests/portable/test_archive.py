@@ -229,8 +229,8 @@ def test_the_match_file_reads_the_archive_first():
     _hand_over(rec)
     assert rec.archived_games == 4 and len(list(matfile.archived(rec))) == 4
     assert rec.games() == whole.games() == 5
-    text = list(rec.mat_lines(7, ("Ann", "Bob")))
-    assert text == list(whole.mat_lines(7, ("Ann", "Bob")))
+    text = list(matfile.record_lines(rec, 7, ("Ann", "Bob")))
+    assert text == list(matfile.record_lines(whole, 7, ("Ann", "Bob")))
     assert " Game 5" in text
     # the match file's writer reads the archive with a header of its own
     assert matfile.ARCHIVE_HEADER == archive_mod.HEADER

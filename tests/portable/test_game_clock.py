@@ -1,5 +1,5 @@
 """The countdown clock on its own and inside the match."""
-from firmware.engine import game, position
+from firmware.engine import game, position, restore
 from firmware.engine.clock import Clock
 from firmware.engine.dice import ManualDice
 from firmware.engine.matchrecord import TIMED_OUT
@@ -129,7 +129,7 @@ def test_power_off_time_is_not_charged_after_restore():
     m = timed_match((5, 2), reserve=300000, delay=30000)
     m.play(m.game.plays[0][0], 0)
     m.tick(10000)                               # player 1 has used 10 s
-    back = game.Match.from_bytes(m.to_bytes(), ManualDice())
+    back = restore.match(m.to_bytes(), ManualDice())
     # the device restarts with its millisecond counter anywhere
     assert not back.tick(5000000)
     assert back.clock.delay_left(5000000) == 20000

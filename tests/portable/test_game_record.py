@@ -1,16 +1,14 @@
 """The match record: compact entries, trimming, checks and the .mat text."""
-import io
 
-from firmware.engine import game
+from firmware.engine import game, matfile
 from firmware.engine.dice import Dice, ManualDice, SeededSource
 from firmware.engine.matchrecord import DROPPED, RESIGNED, MatchRecord
 from firmware.engine.restore import check_record
 
 
 def lines(rec, length=3):
-    out = io.StringIO()
-    rec.write_mat(out, length, ("Ann", "Bob"))
-    return [line.rstrip() for line in out.getvalue().split("\n")]
+    text = "".join(line + "\n" for line in matfile.record_lines(rec, length, ("Ann", "Bob")))
+    return [line.rstrip() for line in text.split("\n")]
 
 
 def test_a_short_game_in_gnubgs_layout():

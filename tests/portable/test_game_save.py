@@ -1,6 +1,6 @@
-"""Match.to_bytes / from_bytes: everything needed to resume, and nothing
+"""Match.to_bytes and restore.match: everything needed to resume, and nothing
 corrupt accepted."""
-from firmware.engine import game
+from firmware.engine import game, restore
 from firmware.engine.dice import Dice, ManualDice, SeededSource
 
 
@@ -28,19 +28,19 @@ def states():
     """A match in each state the app can save."""
     out = []
     m = game.Match(Dice(SeededSource(3)), length=7, clock=True)
-    out.append(game.Match.from_bytes(m.to_bytes(), m.dice))       # OPENING
+    out.append(restore.match(m.to_bytes(), m.dice))       # OPENING
     advance(m, lambda m: m.game.state == game.MOVE)
-    out.append(game.Match.from_bytes(m.to_bytes(), m.dice))       # MOVE
+    out.append(restore.match(m.to_bytes(), m.dice))       # MOVE
     m.play(m.game.plays[0][0], 0)
-    out.append(game.Match.from_bytes(m.to_bytes(), m.dice))       # ROLL
+    out.append(restore.match(m.to_bytes(), m.dice))       # ROLL
     m.double(0)
-    out.append(game.Match.from_bytes(m.to_bytes(), m.dice))       # DOUBLED
+    out.append(restore.match(m.to_bytes(), m.dice))       # DOUBLED
     m.take(0)
     m.roll(0)
     m.resign(2, 0)
-    out.append(game.Match.from_bytes(m.to_bytes(), m.dice))       # RESIGNING, rolled
+    out.append(restore.match(m.to_bytes(), m.dice))       # RESIGNING, rolled
     m.accept(0)
-    out.append(game.Match.from_bytes(m.to_bytes(), m.dice))       # OVER
+    out.append(restore.match(m.to_bytes(), m.dice))       # OVER
     m = game.Match(Dice(SeededSource(9)), length=0, jacoby=True)
     advance(m, lambda m: m.games == 2 and m.game.state == game.ROLL and m.game.turn == 1)
     out.append(m)
@@ -50,7 +50,7 @@ def states():
 def test_round_trip_in_every_state():
     for m in states():
         data = m.to_bytes()
-        back = game.Match.from_bytes(data, m.dice)
+        back = restore.match(data, m.dice)
         assert back.to_bytes() == data
         g, h = m.game, back.game
         assert (h.board, h.turn, h.state, h.dice, h.cube, h.cube_owner, h.crawford) == \
@@ -66,7 +66,7 @@ def test_round_trip_in_every_state():
 def test_a_restored_match_plays_on_exactly_like_the_original():
     m = game.Match(Dice(SeededSource(11)), length=5, clock=True)
     advance(m, lambda m: m.games == 1 and m.game.state == game.ROLL)
-    back = game.Match.from_bytes(m.to_bytes(), Dice(SeededSource(0)))
+    back = restore.match(m.to_bytes(), Dice(SeededSource(0)))
     back.dice.source.state = m.dice.source.state
     for x in (m, back):
         advance(x, lambda x: x.games == 3)
@@ -77,7 +77,7 @@ def test_every_truncation_is_refused():
     data = states()[3].to_bytes()
     for n in range(len(data)):
         try:
-            game.Match.from_bytes(data[:n], ManualDice())
+            restore.match(data[:n], ManualDice())
         except ValueError:
             continue
         assert False, "accepted %d of %d bytes" % (n, len(data))
@@ -104,7 +104,7 @@ def test_inconsistent_states_are_refused():
     )
     for offset, value in cases:
         try:
-            game.Match.from_bytes(corrupt(data, offset, value), ManualDice())
+            restore.match(corrupt(data, offset, value), ManualDice())
         except ValueError:
             continue
         assert False, "accepted byte %d = %d" % (offset, value)
@@ -115,6 +115,6 @@ def test_random_damage_raises_only_value_error():
     for offset in range(len(data)):
         for flip in (1, 0x80):
             try:
-                game.Match.from_bytes(corrupt(data, offset, data[offset] ^ flip), ManualDice())
+                restore.match(corrupt(data, offset, data[offset] ^ flip), ManualDice())
             except ValueError:
                 pass

@@ -19,6 +19,7 @@ import tempfile
 import time
 
 import tools  # noqa: F401  (the simulated machine on sys.path)
+from firmware.engine import restore
 from tools.sim.core import BUTTONS, Sim
 from tools.sim.flash import FolderFlash
 
@@ -33,7 +34,7 @@ def check(sim):
     play = None if sim.updating else sim.loop.app.play
     if play is not None:
         try:
-            play.match.validate()
+            restore.validate(play.match)
         except ValueError as exc:
             raise Fault("invalid match: %s" % exc)
     grid = sim.grid()
