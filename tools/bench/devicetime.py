@@ -40,7 +40,7 @@ script run elsewhere):
 
 Host side: `r = devicetime.parse(output)` reads the DEVICETIME lines of a
 run; `r.ms(us)`, `r.ms(us, devicetime.VIPER)`, `r.split_ms(total_us,
-viper_us)`, `r.describe()`. README's "Device times" paragraph states the
+viper_us)`, `r.describe()`. docs/chip.md's "Host estimates" states the
 same policy.
 """
 import sys
