@@ -1,9 +1,17 @@
 """Power-on: MicroPython runs this file after boot.py.
 
-The loop is mainloop.py, which the image holds compiled (tools/deploy.py):
-the chip then loads its bytecode instead of compiling 20 KB of source at
-every start, which would take a second and leave the heap in pieces.
+The start-up (startup.py) and the loop (mainloop.py) are in the image
+compiled (tools/deploy.py): the chip loads their bytecode instead of
+compiling 20 KB of source at every start, which would take a second and
+leave the heap in pieces. The start-up's code is let go before the loop
+runs.
 """
-from mainloop import main
+import startup
 
-main()
+loop = startup.main()           # None in update mode: the REPL is left to tools/deploy.py
+startup = None
+from firmware import forget     # noqa: E402
+forget("startup")
+if loop is not None:
+    from mainloop import run
+    run(loop)

@@ -1,10 +1,14 @@
-"""Power-on, before main.py's loop: the mode the handheld starts in (a game,
-or update mode), update mode's display, and the device's dice.
+"""Power-on, before the loop (mainloop.py): the mode the handheld starts in
+(a game, or update mode), update mode's display, the device's dice, and
+the game's start-up in an order that keeps the heap whole.
 
-main() loads this for the start-up and lets it go (firmware.forget), so
+main.py loads this for the start-up and lets it go (firmware.forget), so
 that its code is not held while a game runs (docs/app.md, Heap); the
 simulator does the same at each of its power-ons.
 """
+import gc
+import os
+
 from micropython import const
 
 from firmware.engine.dice import Dice
@@ -13,6 +17,8 @@ from firmware.engine.entropy import Pool
 GAME = const(0)              # what start_mode() finds
 UPDATE = const(1)
 _SAFE_BUTTON = const(7)      # MENU held at power-on: update mode too
+START_GC = const(4096)       # bytes allocated between collections at start-up (start())
+PLAY_GC = const(40960)       # ... and in play
 
 
 def start_mode(os_module, menu_held, flag):
@@ -50,3 +56,50 @@ def make_dice(noise):
     pool = Pool(noise)
     pool.start()
     return Dice(pool)
+
+
+def main():
+    """main.py's start: update mode (the flag or MENU held), returning None,
+    or the game's start-up, returning the Loop for mainloop.run()."""
+    from firmware.engine.flashwriter import UPDATE_FILE
+    if start_mode(os, menu_held(), UPDATE_FILE) == UPDATE:
+        print("Blot: update mode, no game and no watchdog: python -m tools.deploy flash")
+        from hw import board
+        try:
+            show_update(board.setup(watchdog=False))
+        except Exception as exc:    # a half-copied image: the REPL is what matters
+            import sys
+            sys.print_exception(exc)
+        return None
+    return start()
+
+
+def load_opponent():
+    """The computer, loaded at power-on before anything else: its buffers
+    (the largest 9.3 KB) are made once on an empty heap and never freed.
+    Loaded at its first move instead, they met a heap in pieces: on the
+    chip no 9 KB piece was left of 136 KB free (docs/app.md, Heap)."""
+    from firmware.opponent import ai, judge  # noqa: F401
+
+
+def start():
+    """The game's start-up: the computer, the drivers, the dice, the Loop.
+
+    The heap is collected after every START_GC bytes while the modules
+    load, so that what they keep packs the bottom of the heap and the rest
+    is one block (70.9 KB of 74.5 KB free on the chip; left to collect
+    only when full, the largest block was 7.7 KB). In play it is collected
+    after every PLAY_GC bytes, so that new objects take the holes low in
+    the heap and the top stays whole, and before the computer thinks
+    (Loop.step), which allocates less than that (19 KB at the most on the
+    chip), so that no collection falls inside its steps."""
+    gc.threshold(START_GC)
+    load_opponent()
+    from hw import board
+    hw = board.setup(watchdog=True)
+    dice = make_dice(hw.entropy)
+    from mainloop import Loop
+    loop = Loop(hw, os, open, dice)
+    gc.collect()
+    gc.threshold(PLAY_GC)
+    return loop

@@ -5,7 +5,7 @@ player 0 on the left and player 1 on the right, each step as from/to with
 25 for the bar, 0 for off and * on a hit, and `Wins N points`.
 
 Only writing the match file needs it (after each save, or when the file
-is asked for): Match.mat_lines loads it, and on the device mainloop
+is asked for): Match.mat_lines loads it, and on the device the flash writer
 keeps it loaded (an import takes 25 ms or more on the chip). It imports
 the record's codes; the record never imports it.
 """

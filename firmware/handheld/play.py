@@ -18,7 +18,7 @@ _ai = None
 
 
 def ai():
-    """The computer opponent. On the device mainloop.start() has loaded it
+    """The computer opponent. On the device startup.start() has loaded it
     at power-on, before the app (docs/chip.md); elsewhere it is imported
     when first needed."""
     global _ai

@@ -146,7 +146,7 @@ else:
 
 
 # The shipped weights' table, made at import: the computer is loaded at
-# power-on (mainloop.main), so this is made once on an empty heap.
+# power-on (startup.start()), so this is made once on an empty heap.
 _SHIPPED = table(weights.LINEAR)
 
 

@@ -14,7 +14,7 @@ import shutil
 import traceback
 from collections import namedtuple
 
-import mainloop
+from firmware.engine import flashwriter
 import startup
 from tools.devlink.transport import BoardError, MICROPYTHON_PID, NoAnswer, PICO_VID
 
@@ -153,7 +153,7 @@ class FakeBoard:
         self.watchdog_fed = None
         if "main.py" not in self.files:
             self.mode = REPL
-        elif startup.start_mode(_Os(self), self.menu_held, mainloop.UPDATE_FILE) == startup.UPDATE:
+        elif startup.start_mode(_Os(self), self.menu_held, flashwriter.UPDATE_FILE) == startup.UPDATE:
             self.mode = UPDATE
         else:
             self.mode = GAME
@@ -162,7 +162,7 @@ class FakeBoard:
     def choose_update(self):
         """The player picks UPDATE in the menu: the game's own flag, then a reset."""
         assert self.mode == GAME
-        self.files[mainloop.UPDATE_FILE] = b"update\n"
+        self.files[flashwriter.UPDATE_FILE] = b"update\n"
         self.boot()
 
     def advance(self, ms):

@@ -11,8 +11,7 @@ import subprocess
 
 import pytest
 
-import mainloop
-from firmware.engine import save
+from firmware.engine import flashwriter, save
 from firmware.engine.dice import Dice, SeededSource
 from firmware.engine.game import Match
 from firmware.handheld.app import App
@@ -171,7 +170,7 @@ def test_update_mode_from_the_menu_then_a_full_update(tmp_path, image):
     files["lib/extra.mpy"] = b"someone else's library"
     board = FakeBoard(files)
     board.choose_update()
-    assert board.mode == fakeboard.UPDATE and mainloop.UPDATE_FILE not in board.files
+    assert board.mode == fakeboard.UPDATE and flashwriter.UPDATE_FILE not in board.files
     run = flash(board, tmp_path, image)
     assert run.code == 0, run.text
     assert_image_on(board, image)

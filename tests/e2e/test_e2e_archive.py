@@ -24,7 +24,7 @@ def match_after_games(tmp_path, games, seed=8):
         p.play_game({0: runner, 1: runner})
         p.press("A")
     loop = sim.loop
-    run_until(p, lambda: not loop._archive_due() and not loop.mat_due, 2000)
+    run_until(p, lambda: not loop.flash._archive_due() and not loop.flash.mat_due, 2000)
     return p, loop
 
 
@@ -37,7 +37,7 @@ def resume(p):
     p.wait_until(lambda g: is_text(g) and reader.line_text(g, 1) == "RESUME?", what="RESUME?")
     p.press("A")
     loop = p.sim.loop
-    run_until(p, lambda: loop.app.match is not None and not loop._archive_due(), 2000)
+    run_until(p, lambda: loop.app.match is not None and not loop.flash._archive_due(), 2000)
     return loop
 
 
@@ -73,13 +73,13 @@ def test_a_power_cut_while_a_game_is_archived_loses_no_game(tmp_path, cut, games
     # holds that game, so the resumed match file has every game, once each
     p, loop = match_after_games(tmp_path, games - 1)
     flash = p.sim.flash
-    write = loop._write_archive
+    write = loop.flash._write_archive
 
     def armed():
         flash.cut_in(cut)
-        loop._write_archive = write
+        loop.flash._write_archive = write
         write()
-    loop._write_archive = armed
+    loop.flash._write_archive = armed
     try:
         p.play_game({0: runner, 1: runner})
     except Stuck:

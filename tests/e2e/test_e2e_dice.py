@@ -33,7 +33,7 @@ def play_rolls(p, rolls):
 def mat_dice(folder, sim):
     """Every roll in the match file, as (d1, d2), once the loop has written
     it (a few lines a pass)."""
-    while sim.loop.mat_due:
+    while sim.loop.flash.mat_due:
         sim.run_ms(10)
     with open(os.path.join(folder, "blot.mat")) as f:
         text = f.read()

@@ -89,13 +89,13 @@ def test_a_power_cut_mid_entry_resumes_before_the_roll(tmp_path):
     p.sim.run_ms(1000)
     p.play_move(0, ((8, 5), (6, 5)))
     p.wait_until(lambda g: not is_text(g) and p._ring_colour(g) == 1, what="green to roll")
-    saves = p.sim.loop.saves
+    saves = p.sim.loop.flash.saves
     p.press("A")
     assert p.entry()[0] == "GREEN"
     p.press("UP")
     p.press("A")                            # the first die set, the second not yet
     assert p.entry()[1:] == (["2", "1"], 1)
-    assert p.sim.loop.saves == saves        # an entry under way is not saved
+    assert p.sim.loop.flash.saves == saves        # an entry under way is not saved
     p.sim.cut_power()
     p.wait_until(lambda g: is_text(g) and reader.line_text(g, 1) == "RESUME?", what="RESUME?")
     p.press("A")

@@ -109,13 +109,13 @@ def test_power_cut_after_the_roll_keeps_the_dice(tmp_path):
     grid = p.wait_until(lambda g: reader.read_dice(g) is not None and reader.marks(g), what="the dice")
     rolled = reader.read_dice(grid)
     assert rolled[0] == mover
-    saves = p.sim.loop.saves
+    saves = p.sim.loop.flash.saves
     for _ in range(3):
         p.sim.cut_power()
         assert p.sim.restarts[-1][1] == POWER_CUT
         assert resume_any(p) == (board, mover, rolled[1])
         assert p.sim.loop.app.match.game.dice == rolled[1]
-    assert p.sim.loop.saves <= saves     # resuming writes nothing
+    assert p.sim.loop.flash.saves <= saves     # resuming writes nothing
     finish(p)
 
 
@@ -153,14 +153,14 @@ def test_crash_resets_and_the_saved_game_resumes(tmp_path):
     crash_log = open(p.sim.flash.path("blot.crash")).read()
     assert crash_log.startswith("1\n") and "simulated fault" in crash_log
     assert resume(p) == (board, mover)
-    assert p.sim.loop.crashes == 1
+    assert p.sim.loop.flash.crashes == 1
     passes = log_mat_passes(p)
     result, move = roll_and_choose(p, board, mover)
     p.play_move(mover, move)
     p.sim.run_ms(300)
     # the next good save clears the crash count, and the file goes in a
     # flash pass of its own (a removal may compact the metadata)
-    assert p.sim.loop.crashes == 0
+    assert p.sim.loop.flash.crashes == 0
     assert not os.path.exists(p.sim.flash.path("blot.crash"))
     assert ["remove blot.crash"] in passes
     p.sim.crashes.clear()
@@ -213,7 +213,7 @@ def test_low_then_critical_battery(tmp_path):
             break
     assert sim.loop.asleep and not sim.display_on()
     # every press that wakes it shows the message for its few seconds again
-    saves = sim.loop.saves
+    saves = sim.loop.flash.saves
     for wake in range(1, 3):
         sim.press("A")
         assert sim.loop.wakes == wake and not sim.loop.asleep
@@ -225,7 +225,7 @@ def test_low_then_critical_battery(tmp_path):
             assert not sim.loop.asleep and sim.display_on() and is_text(sim.grid())
         sim.run_ms(800)
         assert sim.loop.asleep and not sim.display_on()
-    assert sim.loop.saves == saves            # waking writes nothing
+    assert sim.loop.flash.saves == saves            # waking writes nothing
     # new batteries: the game resumes where it was
     sim.cut_power()
     sim.set_battery_mv(None)
@@ -327,9 +327,9 @@ def run_until(p, done, most=500):
 def roll_and_save(p):
     """Holds A (the roll) until the loop has saved, then lets go; the loop."""
     loop = p.sim.loop
-    saves = loop.saves
+    saves = loop.flash.saves
     p.sim.down("A")
-    run_until(p, lambda: loop.saves != saves)
+    run_until(p, lambda: loop.flash.saves != saves)
     p.sim.up("A")
     return loop
 
@@ -343,14 +343,14 @@ def test_the_match_file_is_written_a_few_lines_a_pass_and_replaced_whole(tmp_pat
     old = mat_text(p)
     assert old is not None and "1) " in old
     loop = p.sim.loop
-    saves = loop.saves
+    saves = loop.flash.saves
     p.sim.down("A")         # the roll: a save, then the match file behind it
-    while loop.saves == saves:
+    while loop.flash.saves == saves:
         assert mat_text(p) == old
         p.sim.run_ms(10)
     p.sim.up("A")
     passes = writing = 0
-    while loop.mat_due:
+    while loop.flash.mat_due:
         assert mat_text(p) == old
         writing += "blot.mat.tmp" in p.sim.flash.listdir()
         p.sim.run_ms(10)
@@ -367,7 +367,7 @@ def test_a_power_cut_while_the_match_file_is_written_keeps_the_old_one(tmp_path)
     old = mat_text(p)
     loop = roll_and_save(p)
     run_until(p, lambda: "blot.mat.tmp" in p.sim.flash.listdir(), 20)
-    assert loop.mat_due
+    assert loop.flash.mat_due
     p.sim.cut_power()
     assert mat_text(p) == old
     resume_any(p)
@@ -380,7 +380,7 @@ def roll_until_the_record_is_written(p):
     blot.tmp and its renames are still to come; returns the dice."""
     loop = p.sim.loop
     p.sim.down("A")
-    run_until(p, lambda: loop.store.pending, 100)
+    run_until(p, lambda: loop.flash.store.pending, 100)
     p.sim.up("A")
     return loop.app.match.game.dice
 
@@ -392,9 +392,9 @@ def test_a_save_is_written_a_flash_change_a_pass(tmp_path):
     p, board, mover = game_at_a_roll(tmp_path)
     loop = p.sim.loop
     flash = p.sim.flash
-    saves = loop.saves
+    saves = loop.flash.saves
     roll_until_the_record_is_written(p)
-    assert "blot.tmp" in flash.listdir() and loop.saves == saves
+    assert "blot.tmp" in flash.listdir() and loop.flash.saves == saves
     renames = []
     rename = flash.rename
     flash.rename = lambda old, new: (renames.append((len(passes), old, new)), rename(old, new))[1]
@@ -403,9 +403,9 @@ def test_a_save_is_written_a_flash_change_a_pass(tmp_path):
 
     def logged():
         step()
-        passes.append((loop.wrote, loop.saves))
+        passes.append((loop.wrote, loop.flash.saves))
     loop.step = logged
-    run_until(p, lambda: loop.saves == saves + 1)
+    run_until(p, lambda: loop.flash.saves == saves + 1)
     assert [(old, new) for _, old, new in renames] == [("blot.sav", "blot.bak"), ("blot.tmp", "blot.sav")]
     (first, _, _), (second, _, _) = renames
     assert passes[first][0] and passes[second][0] and second > first + 1
@@ -445,14 +445,14 @@ def test_a_pass_that_writes_the_flash_does_nothing_else(tmp_path):
         wrote = before != (flash.bytes_written, sorted(flash.listdir()))
         passes.append((wrote, loop.wrote, sorted(calls)))
     loop.step = logged
-    saves = loop.saves
+    saves = loop.flash.saves
     p.sim.down("A")         # the roll: a save, then the match file behind it
     p.sim.run_ms(100)
     p.sim.up("A")
-    while loop.mat_due:
+    while loop.flash.mat_due:
         p.sim.run_ms(10)
         assert len(passes) < 1000
-    assert loop.saves == saves + 1
+    assert loop.flash.saves == saves + 1
     writing = [i for i, (wrote, _, _) in enumerate(passes) if wrote]
     assert len(writing) > 5     # the record, its renames, the match file in pieces
     for i, (wrote, flag, names) in enumerate(passes):
@@ -497,16 +497,16 @@ def test_the_save_record_is_made_in_a_quiet_pass_and_the_next_pass_only_writes_i
         written = flash.bytes_written
         step()
         passes.append((flash.bytes_written != written, loop.wrote, sorted(made),
-                       loop.store.record is not None))
+                       loop.flash.store.record is not None))
     loop.step = logged
-    saves = loop.saves
+    saves = loop.flash.saves
     p.sim.down("A")         # the roll: a save
     p.sim.run_ms(100)
     p.sim.up("A")
-    while loop.mat_due:
+    while loop.flash.mat_due:
         p.sim.run_ms(10)
         assert len(passes) < 1000
-    assert loop.saves == saves + 1
+    assert loop.flash.saves == saves + 1
     making = [i for i, (_, _, names, _) in enumerate(passes) if names]
     assert len(making) == 1
     i = making[0]
@@ -520,11 +520,11 @@ def test_the_save_record_is_made_in_a_quiet_pass_and_the_next_pass_only_writes_i
 def test_a_newer_snapshot_replaces_a_record_made_but_not_written(tmp_path):
     p, board, mover = game_at_a_roll(tmp_path)
     loop = p.sim.loop
-    loop.store.record = b"stale"        # made in a quiet pass, not written yet
+    loop.flash.store.record = b"stale"        # made in a quiet pass, not written yet
     loop.app.take_save = lambda: b"newer"
-    loop._flash_due = lambda: False     # the pass that takes the snapshot
+    loop.flash.due = lambda: False     # the pass that takes the snapshot
     loop.step()
-    assert loop.store.record is None and loop._save_due == b"newer"
+    assert loop.flash.store.record is None and loop.flash._save_due == b"newer"
 
 
 def log_mat_passes(p):
@@ -547,7 +547,7 @@ def log_mat_passes(p):
         def close(self):
             done.append("close")
             self.f.close()
-    open_file, rename, remove = loop.open, flash.rename, flash.remove
+    open_file, rename, remove = loop.flash.open, flash.rename, flash.remove
 
     def logged_open(name, mode="r"):
         f = open_file(name, mode)
@@ -562,7 +562,7 @@ def log_mat_passes(p):
     def logged_remove(name):
         done.append("remove " + name)
         return remove(name)
-    loop.open, flash.rename, flash.remove = logged_open, logged_rename, logged_remove
+    loop.flash.open, flash.rename, flash.remove = logged_open, logged_rename, logged_remove
     update = loop.app.update
 
     def logged_update(*args):
@@ -585,9 +585,9 @@ def test_the_match_file_is_renamed_in_a_pass_of_its_own(tmp_path, monkeypatch, l
     # The last lines' write may wait for a block's erase and the close and
     # rename for a metadata compaction: never both in one pass. (With 1000
     # lines a pass the last pass of text is never empty.)
-    import mainloop
+    from firmware.engine import flashwriter
     if lines is not None:
-        monkeypatch.setattr(mainloop, "MAT_LINES", lines)
+        monkeypatch.setattr(flashwriter, "MAT_LINES", lines)
     p, board, mover = game_at_a_roll(tmp_path, turn=12)
     p.sim.run_ms(2000)
     loop = p.sim.loop
@@ -595,7 +595,7 @@ def test_the_match_file_is_renamed_in_a_pass_of_its_own(tmp_path, monkeypatch, l
     p.sim.down("A")         # the roll: a save, then the match file behind it
     p.sim.run_ms(100)
     p.sim.up("A")
-    while loop.mat_due:
+    while loop.flash.mat_due:
         p.sim.run_ms(10)
         assert len(passes) < 1000
     renames = [i for i, done in enumerate(passes) if "rename" in done]
@@ -620,11 +620,11 @@ def test_a_match_file_abandoned_by_a_new_save_is_closed_in_a_pass_of_its_own(tmp
     p.sim.run_ms(2000)
     logged = log_mat_passes(p)
     loop = roll_and_save(p)
-    run_until(p, lambda: loop._mat_file is not None)    # the match file half written
-    assert not loop._mat_whole
+    run_until(p, lambda: loop.flash._mat_file is not None)    # the match file half written
+    assert not loop.flash._mat_whole
     start = len(logged)
-    loop._save_due = loop.app.snapshot()    # a new save, as after a press
-    while loop.mat_due:
+    loop.flash._save_due = loop.app.snapshot()    # a new save, as after a press
+    while loop.flash.mat_due:
         p.sim.run_ms(10)
         assert len(logged) < 2000
     passes = logged[start:]
@@ -642,8 +642,8 @@ def test_a_power_cut_before_the_match_files_rename_keeps_the_old_one(tmp_path):
     old = mat_text(p)
     loop = roll_and_save(p)
     rolled = loop.app.match.game.dice
-    run_until(p, lambda: loop._mat_whole)      # every line written, the close and rename next
-    assert loop.mat_due and "blot.mat.tmp" in p.sim.flash.listdir()
+    run_until(p, lambda: loop.flash._mat_whole)      # every line written, the close and rename next
+    assert loop.flash.mat_due and "blot.mat.tmp" in p.sim.flash.listdir()
     p.sim.cut_power()
     assert mat_text(p) == old
     assert resume_any(p)[2] == rolled   # the save went before: the roll kept
@@ -655,7 +655,7 @@ def test_going_to_sleep_with_the_rename_due_writes_the_whole_match_file(tmp_path
     p, board, mover = game_at_a_roll(tmp_path, turn=10)
     p.sim.run_ms(2000)
     loop = roll_and_save(p)
-    run_until(p, lambda: loop._mat_whole)
+    run_until(p, lambda: loop.flash._mat_whole)
     loop._fall_asleep()
-    assert not loop.mat_due and "blot.mat.tmp" not in p.sim.flash.listdir()
+    assert not loop.flash.mat_due and "blot.mat.tmp" not in p.sim.flash.listdir()
     assert mat_text(p) == apps_mat_text(loop)

@@ -233,7 +233,7 @@ def test_terminal_status_line_after_a_power_cut_in_a_long_session(tmp_path):
     sim.run_ms(300)
     for _ in range(12):                 # settings changes: a save each
         sim.press("RIGHT")
-    assert sim.loop.saves >= 10
+    assert sim.loop.flash.saves >= 10
     frames = [render(sim)]
     for cut in range(1, 4):
         sim.cut_power()

@@ -86,7 +86,7 @@ def test_a_keeps_the_play_warned_of(tmp_path):
     wait_text(p, "TUTOR")
     p.press("A")
     p.wait_until(lambda g: (p.entry() or ("",))[0] == "CPU", what="the computer's dice")
-    while p.sim.loop.mat_due:
+    while p.sim.loop.flash.mat_due:
         p.sim.run_ms(10)
     with open(p.sim.flash.path("blot.mat")) as f:
         assert "61: 8/2 8/7" in f.read()

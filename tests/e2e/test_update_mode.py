@@ -3,9 +3,8 @@ board with no game and no watchdog, once; MENU held at power-on does the
 same; saves from another firmware are kept aside, never a crash, and one
 the earlier firmware wrote (payload version 1) resumes its match.
 Only simulated buttons and power in; LEDs and the flash out."""
-import mainloop
 from firmware.engine.archive import Archive
-from firmware.engine import game, matfile, save
+from firmware.engine import flashwriter, game, matfile, save
 from firmware.engine.dice import Dice, SeededSource
 from firmware.handheld import app as appmod
 from tools.sim import reader
@@ -29,7 +28,7 @@ def assert_update_mode(sim):
     sim.run_ms(60000)
     assert not sim.board.watchdog_overdue() and not sim.board.watchdog_fired
     assert len(sim.restarts) == restarts and lines(sim) == ("UPDATE", "READY")
-    assert mainloop.UPDATE_FILE not in sim.flash.listdir()     # read once
+    assert flashwriter.UPDATE_FILE not in sim.flash.listdir()     # read once
 
 
 def test_main_menu_update_restarts_into_update_mode_once(tmp_path):
@@ -71,7 +70,7 @@ def test_menu_held_at_power_on_is_update_mode_without_a_flag(tmp_path):
 def test_start_mode_reads_the_flag_once(tmp_path):
     import startup
     flash = FolderFlash(str(tmp_path / "flash"))
-    flag = mainloop.UPDATE_FILE
+    flag = flashwriter.UPDATE_FILE
     assert startup.start_mode(flash, False, flag) == startup.GAME
     assert startup.start_mode(flash, True, flag) == startup.UPDATE
     save.write_atomic(flash, flash.open, flag, b"update\n")
@@ -91,7 +90,7 @@ def test_the_start_up_is_let_go_once_the_game_runs(tmp_path):
 def test_a_flag_that_cannot_be_written_is_reported(tmp_path):
     class FullFlash(FolderFlash):
         def open(self, name, mode="r"):
-            if name.startswith(mainloop.UPDATE_FILE):
+            if name.startswith(flashwriter.UPDATE_FILE):
                 raise OSError(28)       # ENOSPC
             return FolderFlash.open(self, name, mode)
 
@@ -110,7 +109,7 @@ def saved_game(tmp_path):
     """A flash holding a two-player game saved at a roll, and its payload."""
     p, _, _ = game_at_a_roll(tmp_path)
     flash = p.sim.flash
-    status, payload = save.SaveFile(flash, flash.open, mainloop.SAVE_NAME).load()
+    status, payload = save.SaveFile(flash, flash.open, flashwriter.SAVE_NAME).load()
     assert status == save.OK
     return flash, payload
 
@@ -140,7 +139,7 @@ def test_a_save_in_another_record_format_is_kept_aside(tmp_path):
     p = Player(sim)
     p.press("A")
     p.start("2 PLAYER")
-    assert save.SaveFile(flash, flash.open, mainloop.SAVE_NAME).load()[0] == save.OK
+    assert save.SaveFile(flash, flash.open, flashwriter.SAVE_NAME).load()[0] == save.OK
     with open(flash.path("blot.old"), "rb") as f:
         assert f.read() == bytes(record)
 
@@ -187,15 +186,15 @@ def test_a_save_in_the_older_payload_format_resumes_its_match(tmp_path):
     p.wait_until(lambda g: reader.read_dice(g) is not None and reader.marks(g), what="the dice")
     app = sim.loop.app
     assert (app.main.value("PLAY"), app.main.value("LEVEL"), app.main.value("POINTS")) == (0, 1, 4)
-    status, payload = save.SaveFile(flash, flash.open, mainloop.SAVE_NAME).load()
+    status, payload = save.SaveFile(flash, flash.open, flashwriter.SAVE_NAME).load()
     assert status == save.OK and payload[0] == appmod.VERSION
     again = appmod.App(Dice(SeededSource(1)), saved=payload)
     assert again.screen == appmod.RESUME
     match = again.resumable[-1]
     assert (match.length, match.score, match.games) == (oldsave.LENGTH, list(oldsave.SCORE), 5)
-    archive = Archive(flash, flash.open, mainloop.ARCHIVE_FILE)
+    archive = Archive(flash, flash.open, flashwriter.ARCHIVE_FILE)
     assert match.record.archived_games == match.games and match.record.archived_length > 0
     assert archive.adopt(match.record.generation, match.record.archived_length)
-    whole = b"".join(matfile.frames(flash.open, mainloop.ARCHIVE_FILE, archive.length)) + bytes(match.record.data)
+    whole = b"".join(matfile.frames(flash.open, flashwriter.ARCHIVE_FILE, archive.length)) + bytes(match.record.data)
     assert whole.startswith(oldsave.RECORD)
     assert match.game.board == oldsave.BOARD and match.game.dice == app.match.game.dice != (0, 0)

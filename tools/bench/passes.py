@@ -34,7 +34,7 @@ import utime
 import devicetime
 from flash import FolderFlash
 import mainloop             # after the simulator: its `time` is the simulated clock
-from firmware.engine import game as G, save as S
+from firmware.engine import flashwriter as FW, game as G, save as S
 from firmware.handheld import app as A, play as P, playview as V, render as R, turn as T
 from firmware.opponent import ai as AI
 
@@ -74,8 +74,9 @@ for cls, names in ((A.App, ("update", "_press", "_advance", "_draw", "snapshot")
                    (T.TurnInput, ("__init__", "look_ahead", "press", "_refresh")),
                    (G.Game, ("ensure_plays",)), (G.Match, ("to_bytes", "play", "roll", "next_game")), (AI.Thinker, ("step",)),
                    (S.SaveFile, ("begin", "finish")),
-                   (mainloop.Loop, ("_write_flash", "_next_mat_text", "_check_battery", "_saved", "_write_mat_text",
-                                "_close_mat", "_flash_due", "_rest_of_pass")),
+                   (mainloop.Loop, ("_check_battery", "_rest_of_pass")),
+                   (FW.FlashWriter, ("write", "prepare", "_next_mat_text", "_saved", "_write_mat_text",
+                                     "_close_mat", "due")),
                    ):
     for name in names:
         wrap(cls, name, cls.__name__ + "." + name)

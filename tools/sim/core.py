@@ -22,6 +22,7 @@ else:
 import machine
 
 import mainloop
+from firmware.engine import flashwriter
 from firmware import forget
 from firmware.engine.dice import Dice, SeededSource
 from hw import board as hw_board
@@ -52,9 +53,11 @@ def run_boot_py():
 class _NoLoop:
     """Stands in for mainloop.Loop in update mode, for the status lines."""
     asleep = False
-    saves = 0
     events = 0
     app = None
+
+    class flash:
+        saves = 0
 
 
 def button_index(name):
@@ -106,13 +109,13 @@ class Sim:
             board.reset_cause = machine.WDT_RESET
         self.boots += 1
         run_boot_py()
-        import startup      # as mainloop.main(): loaded for the start-up, then let go
-        self.updating = startup.start_mode(self.flash, startup.menu_held(), mainloop.UPDATE_FILE) == startup.UPDATE
+        import startup      # as main.py: loaded for the start-up, then let go
+        self.updating = startup.start_mode(self.flash, startup.menu_held(), flashwriter.UPDATE_FILE) == startup.UPDATE
         if self.updating:
             self.loop = _NoLoop()
             startup.show_update(hw_board.setup(watchdog=False))
         else:
-            mainloop.load_opponent()
+            startup.load_opponent()
             hw = hw_board.setup(watchdog=True)
             if self.entropy:
                 # the host's os.urandom cannot be seeded: its share comes

@@ -34,7 +34,7 @@ def render(sim):
     hz = sim.tone_hz()
     lines.append("battery %.2f V   buzzer %-9s  %s   saves %d   restarts %d" % (
         sim.board.vsys_mv() / 1000, ("%d Hz" % hz) if hz else "silent",
-        "asleep" if sim.loop.asleep else "awake ", sim.loop.saves, len(sim.restarts)))
+        "asleep" if sim.loop.asleep else "awake ", sim.loop.flash.saves, len(sim.restarts)))
     lines.append(__doc__.strip().split("\n")[-2].strip())
     lines.append(__doc__.strip().split("\n")[-1].strip())
     # each line is cleared to its end: a status line that gets shorter (the

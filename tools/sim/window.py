@@ -122,7 +122,7 @@ def status_line(sim):
     sound = ("%d Hz" % hz) if hz else "silent"
     state = "asleep" if sim.loop.asleep else "awake"
     return "VSYS %.2f V (%s)   buzzer %s   %s   saves %d   restarts %d" % (
-        mv / 1000, hold, sound, state, sim.loop.saves, len(sim.restarts))
+        mv / 1000, hold, sound, state, sim.loop.flash.saves, len(sim.restarts))
 
 
 class Window:

@@ -1,7 +1,7 @@
 # Runs on the board after board_common.py, with SEED, PHASES and RESUME_MS
 # set above it by the host: the whole handheld as main.py starts it
 # (emulator.START, before this file is loaded, so that the heap is the
-# game's: mainloop.start(), the computer, the drivers, the dice, the
+# game's: startup.start(), the computer, the drivers, the dice, the
 # Loop), its passes stepped here as mainloop.run() steps them, with a
 # player at the buttons who presses at random.
 #
@@ -199,7 +199,7 @@ def soak(phases):
                 loop.restart = False
                 app.update_requested = False
                 try:
-                    os.remove(mainloop.UPDATE_FILE)
+                    os.remove(flashwriter.UPDATE_FILE)
                 except OSError:
                     pass
             if loop.asleep:
@@ -214,7 +214,7 @@ def soak(phases):
                     play = app.play
                     print("SLOW %d us %s%s: screen %d mode %s saves %d key %d; %s"
                           % (busy, _KINDS[k], " (UPDATE chosen: the save written before the restart)"
-                             if asked_update else "", app.screen, None if play is None else play.mode, loop.saves,
+                             if asked_update else "", app.screen, None if play is None else play.mode, loop.flash.saves,
                              mash[2], " ".join("%s %d" % (_PARTS[j], part_us[j] // 1000)
                                                for j in range(len(_PARTS)) if part_us[j] >= 1000)))
             now = time.ticks_ms()
@@ -242,7 +242,7 @@ def soak(phases):
             if time.ticks_diff(now, next_status) >= 0:
                 next_status = time.ticks_add(now, 60000)
                 print("STATUS %d s, events %d, saves %d, computer moves %d, collections %d, longest %s"
-                      % (time.ticks_diff(now, t_start) // 1000, loop.events, loop.saves,
+                      % (time.ticks_diff(now, t_start) // 1000, loop.events, loop.flash.saves,
                          sum(m[0] for m in moves.values()), loop.collections,
                          " ".join("%s:%d" % (_KINDS[k], passes[k].longest // 1000) for k in range(len(_KINDS)))))
     for k in range(len(_KINDS)):

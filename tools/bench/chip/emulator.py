@@ -42,8 +42,11 @@ def script(name, settings=None):
 # script is loaded; the heap then, for the host (board_common.heap_line).
 START = ("import gc, micropython, time\n"
          "T0 = time.ticks_ms()\n"
-         "import mainloop\n"
-         "LOOP = mainloop.start()\n"
+         "import startup\n"
+         "LOOP = startup.start()\n"
+         "startup = None\n"
+         "from firmware import forget\n"
+         "forget('startup')\n"
          "print('STARTED %d ms after main.py began' % time.ticks_diff(time.ticks_ms(), T0))\n"
          "gc.collect()\n"
          "print('HEAP started %d' % gc.mem_free())\n"

@@ -1,0 +1,370 @@
+"""The handheld's flash work, one change per loop pass: the save, the
+archive of finished games, the match file for GNU Backgammon and the
+crash file.
+
+The loop (mainloop.py) asks three things of it:
+
+- `due()`: something made and waiting for a pass that writes it;
+- `prepare()`, in a quiet pass that writes nothing: the due snapshot's
+  record (its CRC, the room for it) or the match file's next lines as text;
+- `write()`, in a pass that does nothing else: one flash change.
+
+A change that can wait on the flash (a block's erase for a write, a
+metadata compaction for a rename: up to 45 ms each on LittleFS) never
+shares a pass with another, nor with the app, the drivers or the making
+of text. `flush()` writes everything due at once: before sleep, a crash's
+reset or update mode.
+
+Each save (docs/save.md) is a record, then two renames, a pass each; it
+is counted in the pass after the last (`settle()`). The match file
+(MAT_FILE) is made again behind each save, a few lines a pass, into
+MAT_TMP, closed and renamed over the old one when whole, so that the
+flash holds the old file or the new one, never half of one. The finished
+games go to the archive (firmware/engine/archive.py) after the save that
+holds them, never while the match file is read from it.
+"""
+from micropython import const
+
+# The archive and the match file's writer stay loaded (matfile for
+# Match.mat_lines): an import takes 25 to 55 ms on the chip, more
+# than the quiet pass that needs them can spare (docs/chip.md).
+from firmware.engine import archive, matfile, save  # noqa: F401
+
+SAVE_NAME = "blot"           # blot.sav, with blot.bak and blot.tmp beside it
+MAT_FILE = "blot.mat"        # the match so far, for GNU Backgammon
+MAT_TMP = MAT_FILE + ".tmp"  # the match file being written, renamed over it when whole
+MAT_LINES = const(2)         # match file lines made in a quiet pass (about 5 ms each)
+ARCHIVE_FILE = "blot.arc"    # the finished games of the match in play (archive.py)
+CRASH_FILE = "blot.crash"    # the last crash, and how many came in a row
+CRASH_LIMIT = const(3)       # crashes in a row before the saved game is set aside
+UPDATE_FILE = "blot.update"  # left by the menu's UPDATE, removed at the next start-up (startup.py)
+_ALL_LINES = const(0x7FFFFFFF)
+
+
+class FlashWriter:
+    """The save file, the archive, the match file and the crash file, for
+    one loop. `mat_lines`, a function, gives the match file's lines (a
+    generator, or None with no match); the loop sets it to the app's."""
+
+    def __init__(self, os_module, opener):
+        self.os = os_module
+        self.open = opener
+        self.store = save.SaveFile(os_module, opener, SAVE_NAME)
+        self.crashes = self._read_crashes()
+        self.mat_lines = None
+        self.saves = 0
+        self.save_failures = 0
+        self._record = None          # the match record attached to the archive
+        self._archive_job = None     # a rewritten archive to rename, next flash pass
+        self._save_due = None        # the app's newest snapshot, not written yet
+        self._save_end = None        # a save's status from a flash pass, for the next to count
+        self._crash_file_due = False  # a save after crashes: the crash file to remove
+        self._mat_due = False        # the match file is behind the save
+        self._mat_lines = None       # the match file's lines to come (a generator)
+        self._mat_text = None        # its next lines, for the next flash pass to write
+        self._mat_end = False        # _mat_text holds the last of them
+        self._mat_whole = False      # the file holds them all: close and rename it next
+        self._mat_file = None        # the temporary file being written
+        self._mat_stale = None       # one abandoned by a new save, for a flash pass to close
+
+    def load(self):
+        """(status, payload) of the saved game (save.MESSAGES). A game
+        that crashed the firmware CRASH_LIMIT times in a row, or another
+        firmware's save, is set aside (save.KEPT) and not resumed."""
+        status, payload = self.store.load()
+        if payload is not None and self.crashes >= CRASH_LIMIT:
+            payload = None
+            status = save.KEPT if self.store.set_aside() else save.CORRUPT
+        elif status == save.VERSION and self.store.set_aside():
+            status = save.KEPT      # another firmware's save, kept for it
+        return status, payload
+
+    def set_aside(self):
+        """The saved game renamed out of the next save's way (save.KEPT),
+        or False (save.CORRUPT) if it could not be."""
+        return save.KEPT if self.store.set_aside() else save.CORRUPT
+
+    # --- the loop's three questions ------------------------------------------
+
+    def due(self):
+        """Something made and waiting for a pass that writes it."""
+        store = self.store
+        return (store.pending or store.record is not None or self._mat_text is not None
+                or self._mat_whole or self._mat_stale is not None or self._crash_file_due
+                or self._archive_due())
+
+    def prepare(self):
+        """In a quiet pass that writes nothing: the due snapshot's record,
+        else the match file's next lines as text. True when it made the
+        text (with the presses, most of the heap's garbage)."""
+        if self._save_due is not None:
+            data = self._save_due
+            self._save_due = None
+            status = self.store.prepare(data)
+            if status != save.OK:
+                self._saved(status)
+        elif self._mat_due and not self._archive_due():
+            self._next_mat_text(MAT_LINES)
+            return True
+        return False
+
+    def write(self):
+        """The next flash change, one per pass: a match file abandoned by
+        a new save closed (its close commits what it holds), a save's
+        renames, else its record, then the crash file's removal after
+        crashes, the archive's work, the match file's close and rename,
+        else its next lines."""
+        store = self.store
+        if self._mat_stale is not None:
+            self._close_stale()
+        elif store.pending:
+            self._save_end = store.rename_one()
+        elif store.record is not None:
+            status = store.begin()
+            if status != save.OK:
+                self._save_end = status
+        elif self._crash_file_due:
+            self._remove_crash_file()
+        elif self._archive_due():
+            self._write_archive()
+        elif self._mat_whole:
+            self._close_mat()
+        elif self._mat_text is not None:
+            self._write_mat_text()
+
+    # --- the loop's other calls ----------------------------------------------
+
+    def offer(self, data):
+        """The app's newest snapshot: a whole state, so it replaces one due
+        and a record made but not written yet."""
+        self._save_due = data
+        self.store.record = None
+
+    def settle(self, record):
+        """At the start of a pass that runs the app: the save the last
+        flash pass ended is counted, and the match record in play (None
+        with none) is attached to the archive when it is new to the loop."""
+        if self._save_end is not None:
+            status = self._save_end
+            self._save_end = None
+            self._saved(status)
+        if record is not self._record:
+            self._attach(record)
+
+    def flush(self):
+        """The save under way and the snapshot last offered, written now."""
+        store = self.store
+        if self._save_end is not None:
+            status = self._save_end
+            self._save_end = None
+            self._saved(status)
+        if store.pending:
+            self._saved(store.finish())
+        if store.record is not None:
+            status = store.begin()
+            self._saved(store.finish() if status == save.OK else status)
+        data = self._save_due
+        if data is not None:
+            self._save_due = None
+            self._saved(store.save(data))
+        self._close_stale()
+        if self._crash_file_due:
+            self._remove_crash_file()
+
+    @property
+    def mat_due(self):
+        """True while the match file is behind the game: a save due, or the
+        file being written."""
+        store = self.store
+        return (self._mat_due or self._save_due is not None or store.pending
+                or store.record is not None or self._save_end is not None)
+
+    def write_mat(self):
+        """The match file beside the save, the rest of it at once."""
+        self._close_stale()
+        while self._mat_due:
+            if self._mat_whole:
+                self._close_mat()
+            elif self._mat_text is not None:
+                self._write_mat_text()
+            else:
+                self._next_mat_text(_ALL_LINES)
+
+    def flag_update(self):
+        """Everything due written, and the flag for update mode at the
+        next start-up (startup.start_mode()) left; False if it could not be."""
+        self.flush()
+        try:
+            save.write_atomic(self.os, self.open, UPDATE_FILE, b"update\n")
+        except OSError:
+            return False
+        return True
+
+    def note_crash(self, write_traceback):
+        """The crash noted on the flash before a reset: the count of
+        crashes in a row, then what write_traceback(stream) writes."""
+        try:
+            f = self.open(CRASH_FILE, "w")
+            try:
+                f.write("%d\n" % (self.crashes + 1))
+                write_traceback(f)
+            finally:
+                f.close()
+        except OSError:
+            pass
+
+    # --- saves ---------------------------------------------------------------
+
+    def _saved(self, status):
+        """A save's end: counted, the match file started again behind it
+        (at the next quiet pass); after crashes, the game has gone on: the
+        count starts again, and the crash file goes in a flash pass of its
+        own (or in flush(), at once)."""
+        if status == save.OK:
+            self.saves += 1
+            self._drop_mat(later=True)  # its text is behind the new save: start again
+            self._mat_due = True
+            if self.crashes:
+                self.crashes = 0
+                self._crash_file_due = True
+        else:
+            self.save_failures += 1
+
+    def _read_crashes(self):
+        try:
+            data = save.read_file(self.open, CRASH_FILE)
+        except OSError:
+            return 0
+        if not data:
+            return 0
+        try:
+            return int(data.split(b"\n", 1)[0])
+        except ValueError:
+            return 1
+
+    def _remove_crash_file(self):
+        self._crash_file_due = False
+        try:
+            self.os.remove(CRASH_FILE)
+        except OSError:
+            pass
+
+    # --- the archive: finished games leave the heap for the flash ----------
+
+    def _attach(self, record):
+        """The match in play keeps its finished games in the archive: a
+        match new to the loop (started, or restored from the save) is
+        attached once; a restored one whose games the file no longer holds
+        goes on without them."""
+        self._record = record
+        self._archive_job = None
+        if record is not None and record.store is None:
+            try:
+                archive.attach(record, self.os, self.open, ARCHIVE_FILE)
+            except OSError:
+                pass            # no archive: the heap keeps the games
+
+    def _archive_due(self):
+        """Finished games to write, or a rewritten archive to rename: after
+        the save that holds them, and never while the match file is being
+        made from the archive."""
+        record = self._record
+        store = self.store
+        return (record is not None and (record.archive_due or self._archive_job is not None)
+                and self._mat_lines is None and self._save_due is None
+                and store.record is None and not store.pending)
+
+    def _write_archive(self):
+        """One piece of the archive's work: the finished games appended (or
+        a rewritten file, whose rename is the next flash pass's, as with
+        the save's), then the record lets them go."""
+        record = self._record
+        try:
+            job = self._archive_job
+            self._archive_job = None
+            if job is not None:
+                archive.finish(record, job)
+            else:
+                self._archive_job = archive.hand_over(record)
+        except OSError:
+            # the flash is full or failing: the games stay in the heap (and
+            # in the save), and go at the next game's end
+            record.handing = 0
+
+    # --- the match file --------------------------------------------------------
+
+    def _next_mat_text(self, count):
+        """The match file's next `count` lines as one string, for the next
+        flash pass to write; at the last line the job is marked to end, and
+        with no line left the close is due (_close_mat)."""
+        if self._mat_lines is None:
+            lines = None if self.mat_lines is None else self.mat_lines()
+            if lines is None:
+                self._mat_due = False
+                return
+            self._mat_lines = lines
+        parts = []
+        for _ in range(count):
+            try:
+                parts.append(next(self._mat_lines))
+            except StopIteration:
+                self._mat_end = True
+                break
+            parts.append("\n")
+        if parts or self._mat_file is None:
+            self._mat_text = "".join(parts)
+        else:
+            self._mat_whole = True      # nothing more to write: the close is next
+
+    def _write_mat_text(self):
+        """The prepared lines into the temporary file; after the last, the
+        file is whole and _close_mat() is due."""
+        text = self._mat_text
+        self._mat_text = None
+        try:
+            if self._mat_file is None:
+                self._mat_file = self.open(MAT_TMP, "w")
+            if text:
+                self._mat_file.write(text)
+        except OSError:
+            self._drop_mat()
+            self._mat_due = False
+            return
+        self._mat_whole = self._mat_end
+
+    def _close_mat(self):
+        """The whole temporary file closed and renamed over MAT_FILE."""
+        f = self._mat_file
+        self._mat_file = None
+        self._drop_mat()
+        self._mat_due = False
+        try:
+            f.close()
+            self.os.rename(MAT_TMP, MAT_FILE)
+        except OSError:
+            pass
+
+    def _drop_mat(self, later=False):
+        """Abandons the match file being written (the old one stays); its
+        temporary file is closed now, or (later) by the next flash pass or
+        the next flush, before the file is opened again."""
+        f = self._mat_file
+        self._mat_file = None
+        self._mat_lines = None
+        self._mat_text = None
+        self._mat_end = False
+        self._mat_whole = False
+        if f is not None:
+            self._close_stale()     # at most one left open
+            self._mat_stale = f
+        if not later:
+            self._close_stale()
+
+    def _close_stale(self):
+        f = self._mat_stale
+        self._mat_stale = None
+        if f is not None:
+            try:
+                f.close()
+            except OSError:
+                pass
