@@ -3,7 +3,7 @@ walk over the dice and the play store. firmware/engine/movegen.py drives them.
 
 The walk keeps its whole state in buffers (no recursion, no objects), so it
 can stop after `budget` candidate steps and go on at the next call: a roll's
-generation can be spread over loop passes. tools/gen/movewalk_twin.py writes
+generation can be spread over loop passes. tools/gen/twins.py writes
 the plain-Python twin (firmware/engine/movewalk_plain.py) from this file;
 movegen.py imports this one under MicroPython, the twin elsewhere.
 

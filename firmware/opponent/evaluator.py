@@ -211,8 +211,8 @@ class Scorer:
         plays before the network scores the most promising ones."""
         # the reference for firmware/opponent/linear.py, which the Thinker
         # uses: its plain loop is imported only when asked
-        from firmware.opponent import kernels_plain
-        return kernels_plain.linear_after(self.base, result, self.base_off1)
+        from firmware.opponent import linear_plain
+        return linear_plain.linear_after(self.base, result, self.base_off1)
 
     def score_after(self, result):
         """Probabilities for the side to roll next after a play: result is

@@ -5,10 +5,12 @@ bytes and arrays; 10-20 times faster than bytecode on the RP2040).
 
 CPython has no emitters: firmware/opponent/kernels_plain.py holds a plain
 Python twin of each, in the same order (PLAIN there, VIPER here; VIPER is
-None off MicroPython), and the evaluator picks one set at import
-(evaluator.use_viper). tests/portable/test_kernels.py holds the two equal
-under the MicroPython unix port. Sizes come from the arrays: the hidden layer
-is len(acc), the features len(f); docs/ai.md has the layout.
+None off MicroPython), generated from this file's viper block by
+tools/gen/twins.py (a test regenerates and compares), and the evaluator
+picks one set at import (evaluator.use_viper). tests/portable/test_kernels.py
+holds the two equal under the MicroPython unix port. Sizes come from the
+arrays: the hidden layer is len(acc), the features len(f); docs/ai.md has
+the layout.
 
 Viper reads a ptr32 word zero-extended on 64-bit hosts but as it is on the
 32-bit RP2040, and ptr16 always zero-extended: signed values go through
@@ -93,11 +95,19 @@ if sys.implementation.name == "micropython":
 
     @micropython.viper
     def _v_slots(acc, start, base, board, shift: int) -> int:
-        # the changed inputs (as kernels_plain.changes), then their columns
-        # through the cache (as kernels_plain.cached) in groups of four,
-        # a group's four in one pass over the accumulator (fewer one a
-        # pass), the first pass adding to start's as it is copied (as
-        # kernels_plain.slots)
+        # accumulator = start's with the first-layer columns (stored, 128
+        # offset included) of the inputs that differ between base and
+        # board added, board read from board[(s + shift) % 50] for slot s
+        # (the slots' four inputs each: a count at least 1, 2, 3, and
+        # beyond three; then the two checkers-off inputs); returns the
+        # multipliers' total (for the offset). The changed inputs first,
+        # into CHANGES (int16 pairs: input, multiplier); then their columns
+        # through the cache (netfile: TAGS each input's row + 1, OWNER
+        # each row's input, REFS each row's used-since-the-hand-passed mark
+        # then the clock hand), a miss read into the row the clock's second
+        # chance gives it (rows pinned for their group are passed by); in
+        # groups of four, a group's four in one pass over the accumulator
+        # (fewer one a pass), the first pass adding to start's as it is copied
         o = ptr16(CHANGES)  # noqa: F821
         b0 = ptr8(base)  # noqa: F821
         b1 = ptr8(board)  # noqa: F821
@@ -130,17 +140,17 @@ if sys.implementation.name == "micropython":
                         m -= old - 3 if old > 3 else 0
                     if m != 0:
                         o[k] = s * 4 + t - 1
-                        o[k + 1] = m
+                        o[k + 1] = m & 0xFFFF
                         k += 2
                     t += 1
             s += 1
         if off0 != 0:
             o[k] = OFF_INPUT
-            o[k + 1] = off0
+            o[k + 1] = off0 & 0xFFFF
             k += 2
         if off1 != 0:
             o[k] = OFF_INPUT + 1
-            o[k + 1] = off1
+            o[k + 1] = off1 & 0xFFFF
             k += 2
         a = ptr32(acc)  # noqa: F821
         src = ptr32(start)  # noqa: F821
@@ -309,9 +319,9 @@ if sys.implementation.name == "micropython":
             else:
                 run_them = 0
             i += 1
-        hits = _v_hits
-        hits(occ_us, blots_them, f, 0)
-        hits(occ_them, blots_us, f, 1)
+        hit = _v_hits
+        hit(occ_us, blots_them, f, 0)
+        hit(occ_them, blots_us, f, 1)
         out[2] = prime_us
         out[3] = prime_them
         out[4] = 1 if back_us + back_them <= 25 else 0

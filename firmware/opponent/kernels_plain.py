@@ -1,187 +1,265 @@
-"""Plain-Python twins of the evaluator's viper kernels (firmware/opponent/kernels.py),
-the same arithmetic step for step: CPython runs these (it has no emitters);
-under MicroPython they are imported only to compare (evaluator.use_viper(False)),
-so the device does not hold them. Also the linear prefilter's reference
-(Scorer.linear_after; firmware/opponent/linear.py is the fast one).
+"""Plain-Python twins of the evaluator's viper kernels, generated from
+firmware/opponent/kernels.py by tools/gen/twins.py, do not edit: the same
+steps, in the same order (PLAIN here, VIPER there). CPython runs these (it
+has no emitters); under MicroPython they are imported only to compare
+(evaluator.use_viper(False)), so the device does not hold them.
 """
-import sys
-from array import array
-
-from firmware.opponent import kernels, netfile, weights
-from firmware.opponent.netfile import CACHE, OWNER, REFS, TAGS
-from firmware.opponent.kernels import (ACONTAIN, B2, BLOCK_MASK, DIST_MASK, ESCAPES_FAR, ESCAPES_NEAR,
-                                       FSHIFT, HMAX, HSIG, OFF_INPUT, OMAX, ONE, OSHIFT, OSIG, OZERO,
-                                       PINNED, PIPLOSS, ROLLS, SHAPE)
-
-if sys.byteorder != "little":
-    raise ValueError("W1F and nets.bin hold little-endian int16, not %s-endian" % sys.byteorder)
-W1F = netfile.W1F               # the selected network's features' rows (int16)
-_W2 = [-1, None]                # the network whose output layer _W2[1] holds as ints
-# The escapes for every 12-bit mask in one table, from the device's two
-# (kernels.py says how they add up)
-ESCAPES = bytes(ESCAPES_NEAR[m & 0x1FF] + ESCAPES_FAR[(m >> 9) << 6 | m & 0x3F] for m in range(4096))
+from firmware.opponent.kernels import (ACONTAIN, B2, BASE, BLOCK_MASK, CACHE, CHANGES, DIST_MASK,
+                                       ESCAPES_FAR, ESCAPES_NEAR, FILE, FSHIFT, GROUP, HEADER, HMAX,
+                                       HSIG, OFF_INPUT, OMAX, ONE, OSHIFT, OSIG, OUTSIDE, OWNER,
+                                       OZERO, PINNED, PIPLOSS, REFS, ROLLS, ROWS, SHAPE, SHORT,
+                                       TAGS, VIEWS, W1F, W2)
 
 
-def census(board, start):
-    """The side's checkers on board[start:start + 25], plus kernels.OUTSIDE
-    (32) when one of them is outside its home board (points 7 to 25): a
-    bear-off or a finished game is then told apart in one pass."""
-    home = 0
-    for i in range(start, start + 6):
-        home += board[i]
-    n = home
-    for i in range(start + 6, start + 25):
-        n += board[i]
-    return n + kernels.OUTSIDE if n != home else n
+class _Address:
+    """A buffer and a byte offset into it: viper's int(ptr8(buf)) + k,
+    which ptr8 and ptr16 then read from."""
+
+    def __init__(self, buf, at=0):
+        self.buf = buf
+        self.at = at
+
+    def __add__(self, k):
+        return _Address(self.buf, self.at + k)
 
 
-def changes(base, board, shift, out):
-    """Writes into out (int16 pairs) each first-layer input that differs
-    between base and board, board read from board[(s + shift) % 50] for
-    slot s, with its multiplier: the slots' four inputs each, then the two
-    checkers-off inputs. Returns how many entries of out it wrote (twice
-    the inputs)."""
+def ptr8(buf):
+    if isinstance(buf, _Address):
+        return memoryview(buf.buf)[buf.at:]
+    return buf
+
+
+def ptr32(buf):
+    return buf      # only ever over array('i'): read signed, as on the RP2040
+
+
+class _Words:
+    """A buffer read and written as unsigned 16-bit words from a byte
+    offset, as viper's ptr16 does, where memoryview has no cast (the twin
+    under MicroPython, in tests): a byte buffer's little-endian pairs, or
+    an int16 array's items."""
+
+    def __init__(self, buf, at):
+        self.buf = buf
+        self.at = at
+        self.pairs = isinstance(buf, (bytes, bytearray))
+
+    def __getitem__(self, i):
+        if self.pairs:
+            i = self.at + 2 * i
+            return self.buf[i] | self.buf[i + 1] << 8
+        return self.buf[(self.at >> 1) + i] & 0xFFFF
+
+    def __setitem__(self, i, value):
+        if self.pairs:
+            i = self.at + 2 * i
+            self.buf[i] = value & 255
+            self.buf[i + 1] = value >> 8
+        else:
+            self.buf[(self.at >> 1) + i] = ((value + 0x8000) & 0xFFFF) - 0x8000
+
+
+def ptr16(buf):
+    at = 0
+    if isinstance(buf, _Address):
+        at = buf.at
+        buf = buf.buf
+    try:
+        return memoryview(buf).cast("B")[at:].cast("H")
+    except AttributeError:
+        return _Words(buf, at)
+
+
+def census(board, start: int) -> int:
+    b = ptr8(board)
+    n = 0
+    i = start
+    end = start + 6
+    while i < end:
+        n += b[i]
+        i += 1
+    home = n
+    end = start + 25
+    while i < end:
+        n += b[i]
+        i += 1
+    if n != home:
+        n += OUTSIDE
+    return n
+
+
+def slots(acc, start, base, board, shift: int) -> int:
+    # accumulator = start's with the first-layer columns (stored, 128
+    # offset included) of the inputs that differ between base and
+    # board added, board read from board[(s + shift) % 50] for slot s
+    # (the slots' four inputs each: a count at least 1, 2, 3, and
+    # beyond three; then the two checkers-off inputs); returns the
+    # multipliers' total (for the offset). The changed inputs first,
+    # into CHANGES (int16 pairs: input, multiplier); then their columns
+    # through the cache (netfile: TAGS each input's row + 1, OWNER
+    # each row's input, REFS each row's used-since-the-hand-passed mark
+    # then the clock hand), a miss read into the row the clock's second
+    # chance gives it (rows pinned for their group are passed by); in
+    # groups of four, a group's four in one pass over the accumulator
+    # (fewer one a pass), the first pass adding to start's as it is copied
+    o = ptr16(CHANGES)
+    b0 = ptr8(base)
+    b1 = ptr8(board)
     k = 0
-    off0 = 0                    # checkers borne off, each side: base's less board's
+    off0 = 0
     off1 = 0
-    for s in range(50):
+    s = 0
+    while s < 50:
         i = s + shift
         if i >= 50:
             i -= 50
-        new = board[i]
-        old = base[s]
-        if old == new:
-            continue
-        if s < 25:
-            off0 += old - new
-        else:
-            off1 += old - new
-        for t in range(1, 4):
-            if (old >= t) != (new >= t):
-                out[k] = s * 4 + t - 1
-                out[k + 1] = 1 if new >= t else -1
-                k += 2
-        m = (new - 3 if new > 3 else 0) - (old - 3 if old > 3 else 0)
-        if m:
-            out[k] = s * 4 + 3
-            out[k + 1] = m
-            k += 2
-    for m, input in ((off0, OFF_INPUT), (off1, OFF_INPUT + 1)):
-        if m:
-            out[k] = input
-            out[k + 1] = m
-            k += 2
-    return k
-
-
-def cached(k, tags, owner, refs):
-    """The row of the column cache that holds input k (tags[k]: its row + 1,
-    0 when not held; owner: each row's input, -1 none; refs: each row's
-    used-since-the-hand-passed mark, then the clock hand). On a miss
-    returns -1 - row for the row to read it into, taken from the input
-    it held: the first row after the hand not used since the hand last
-    passed it (the clock's second chance, close to least recently used);
-    a row pinned by slots() for its group is passed by."""
-    rows = len(owner)
-    r = tags[k]
-    if r:
-        refs[r - 1] = 1
-        return r - 1
-    hand = refs[rows]
-    while refs[hand]:
-        if refs[hand] == 1:         # a pinned row (PINNED) keeps its mark
-            refs[hand] = 0
-        hand = hand + 1 if hand + 1 < rows else 0
-    victim = hand
-    refs[rows] = hand + 1 if hand + 1 < rows else 0
-    if owner[victim] >= 0:
-        tags[owner[victim]] = 0
-    owner[victim] = k
-    tags[k] = victim + 1
-    refs[victim] = 1
-    return -1 - victim
-
-
-def slots(acc, start, base, board, shift):
-    """acc = start's accumulator with the first-layer columns (stored, 128
-    offset included) of the inputs that differ between base and board
-    added, board read from board[(s + shift) % 50] for slot s; the two
-    checkers-off inputs too. The columns come through the cache (cached;
-    load() reads a miss's) in groups of four, each group's rows pinned
-    until its columns have gone in (the kernel adds a group's columns in
-    one pass). Returns the total multiplier added (for the offset)."""
-    out = kernels.CHANGES
-    n = len(acc)
-    w = CACHE
+        new = b1[i]
+        old = b0[s]
+        if old != new:
+            if s < 25:
+                off0 += old - new
+            else:
+                off1 += old - new
+            t = 1
+            while t <= 4:
+                m = 0
+                if t < 4:
+                    if new >= t:
+                        if old < t:
+                            m = 1
+                    elif old >= t:
+                        m = -1
+                else:
+                    m = new - 3 if new > 3 else 0
+                    m -= old - 3 if old > 3 else 0
+                if m != 0:
+                    o[k] = s * 4 + t - 1
+                    o[k + 1] = m & 0xFFFF
+                    k += 2
+                t += 1
+        s += 1
+    if off0 != 0:
+        o[k] = OFF_INPUT
+        o[k + 1] = off0 & 0xFFFF
+        k += 2
+    if off1 != 0:
+        o[k] = OFF_INPUT + 1
+        o[k + 1] = off1 & 0xFFFF
+        k += 2
+    a = ptr32(acc)
+    src = ptr32(start)
+    w = _Address(CACHE)
+    tags = ptr8(TAGS)
+    owner = ptr16(OWNER)
+    refs = ptr8(REFS)
+    g = ptr32(GROUP)
+    rows = int(len(OWNER))
+    n = int(len(acc))
+    one = 1
+    h = 0
     corr = 0
-    for j in range(n):
-        acc[j] = start[j]
-    k = changes(base, board, shift, out)
-    for first in range(0, k, 8):
-        group = []
-        for c in range(first, min(first + 8, k), 2):
-            x = out[c]
-            m = out[c + 1]
-            r = cached(x, TAGS, OWNER, REFS)
-            if r < 0:
-                r = -1 - r
-                netfile.load(x, r)
-            REFS[r] = PINNED
-            group.append((r, m))
+    if k == 0:
+        j = 0
+        while j < n:
+            a[j] = src[j]
+            j += 1
+    c = 0
+    while c < k:
+        # a group of up to four inputs: each one's row found (read on a
+        # miss) and pinned, so that a later miss of the group passes it
+        cnt = 0
+        while cnt < 8 and c < k:
+            x = o[c]
+            m = (o[c + 1] ^ 0x8000) - 0x8000
+            r = tags[x]
+            if r != 0:
+                r -= 1
+            else:
+                # a miss: the clock hand passes rows used since it last came by
+                hand = refs[rows]
+                while refs[hand] != 0:
+                    if refs[hand] == 1:
+                        refs[hand] = 0
+                    hand += 1
+                    if hand == rows:
+                        hand = 0
+                r = hand
+                hand += 1
+                if hand == rows:
+                    hand = 0
+                refs[rows] = hand
+                held = owner[r]
+                if held != 0xFFFF:
+                    tags[held] = 0
+                owner[r] = x
+                tags[x] = r + 1
+                FILE.seek(int(HEADER) + ptr32(BASE)[0] + x * n)
+                if int(FILE.readinto(VIEWS[r])) != n:
+                    SHORT(x)
+            refs[r] = PINNED
+            g[cnt] = r
+            g[cnt + 1] = m
             corr += m
-        for r, m in group:
-            REFS[r] = 1
-            col = r * n
-            for j in range(n):
-                acc[j] += m * w[col + j]
+            cnt += 2
+            c += 2
+        # the group's columns: four in one pass, else one a pass
+        i = 0
+        while i < cnt:
+            refs[g[i]] = 1
+            col0 = ptr8(w + g[i] * n)
+            m0 = (g[i + 1] ^ h) - h
+            j = 0
+            if cnt - i >= 8:
+                refs[g[i + 2]] = 1
+                refs[g[i + 4]] = 1
+                refs[g[i + 6]] = 1
+                col1 = ptr8(w + g[i + 2] * n)
+                m1 = (g[i + 3] ^ h) - h
+                col2 = ptr8(w + g[i + 4] * n)
+                m2 = (g[i + 5] ^ h) - h
+                col3 = ptr8(w + g[i + 6] * n)
+                m3 = (g[i + 7] ^ h) - h
+                while j < n:
+                    a[j] = src[j] + m0 * col0[j] + m1 * col1[j] + m2 * col2[j] + m3 * col3[j]
+                    j += 1
+                i += 8
+            else:
+                while j < n:
+                    a[j] = src[j] + m0 * col0[j]
+                    j += 1
+                i += 2
+            src = a
     return corr
 
 
-def _hits(occ, blots, f, side):
-    """f[side]: rolls of 36 on which checkers occ hit one of the blots
-    (the other side's, bit q: its point q) directly, points in between not
-    checked; f[PIPLOSS + side]: the pips the other side loses to those
-    hits, each roll counting the costliest blot it hits, summed over the
-    36 rolls, in quarters."""
-    r = ROLLS
-    claimed = 0                 # the rolls (bit k: ROLLS[k]) counted so far
+def hits(occ: int, blots: int, f, side: int):
+    out = ptr32(f)
+    r = ptr32(ROLLS)
+    claimed = 0
     shots = 0
     loss = 0
-    # Costliest first: a blot on its point q goes back 25 - q pips.
-    for q in range(1, 25):
-        if blots >> q & 1:
-            # it sits on our point 25 - q: our checker on p hits from p - (25 - q)
-            dist = occ >> (25 - q) & DIST_MASK
-            if dist:
+    q = 1
+    while q < 25:
+        if (blots >> q) & 1:
+            dist = (occ >> (25 - q)) & DIST_MASK
+            if dist != 0:
                 n = 0
-                for k in range(21):
-                    if dist & r[k] and not claimed >> k & 1:
+                k = 0
+                while k < 21:
+                    if (dist & r[k]) and not ((claimed >> k) & 1):
                         claimed |= 1 << k
                         n += 2 if k < 15 else 1
+                    k += 1
                 shots += n
                 loss += (25 - q) * n
-    f[side] = shots
-    f[PIPLOSS + side] = (loss + 2) >> 2
+        q += 1
+    out[side] = shots
+    out[PIPLOSS + side] = (loss + 2) >> 2
 
 
-def features(board, us, them, f):
-    """The hand-made inputs of the position whose side on roll has its
-    counts at board[us:us + 25] and the other side at board[them:them + 25];
-    fills f (tools/train/netmath.py features() is the same in numpy):
-    f[0], f[1]: rolls of 36 on which the side on roll (f[0]) or the other
-    side (f[1]) hits a blot directly, from any checker, bar included,
-    points in between not checked; f[2], f[3]: each side's longest run of
-    points holding two or more; f[4]: 1 when the sides are past each
-    other (a race); f[5], f[6]: rolls of 36 on which each side's
-    rearmost checker gets past the other side's points (ESCAPES);
-    f[7], f[8]: the other side's containment of each: 36 less the fewest
-    such rolls from any of the side's points 15 to 24; f[9], f[10]: rolls
-    of 36 on which each side, if it has a checker on the bar, fails to
-    enter (the square of the other side's home points made); f[11],
-    f[12]: the pips the other side loses to the hits of f[0] and f[1]
-    (_hits); f[13] to f[36]: netmath.SHAPES, each for the side on roll
-    then the other side: f[13 + 2 * k + side] (netmath._shape and
-    _acontain define them)."""
+def features(board, us: int, them: int, f):
+    b = ptr8(board)
+    out = ptr32(f)
     occ_us = 0
     occ_them = 0
     blots_us = 0
@@ -194,15 +272,14 @@ def features(board, us, them, f):
     back_them = 0
     made_us = 0
     made_them = 0
-    tot_us = 0                  # checkers on the board, bar included
+    tot_us = 0
     tot_them = 0
-    pips_us = 0                 # their sum of indices (the bar 24)
+    pips_us = 0
     pips_them = 0
-    # Both sides in one pass, the same steps written out for each: a helper
-    # per side would return a tuple, an allocation per play on the device.
-    for i in range(25):
-        n = board[us + i]
-        if n:
+    i = 0
+    while i < 25:
+        n = b[us + i]
+        if n != 0:
             occ_us |= 2 << i
             back_us = i + 1
             tot_us += n
@@ -218,8 +295,8 @@ def features(board, us, them, f):
                 run_us = 0
         else:
             run_us = 0
-        n = board[them + i]
-        if n:
+        n = b[them + i]
+        if n != 0:
             occ_them |= 2 << i
             back_them = i + 1
             tot_them += n
@@ -235,56 +312,71 @@ def features(board, us, them, f):
                 run_them = 0
         else:
             run_them = 0
-    _hits(occ_us, blots_them, f, 0)
-    _hits(occ_them, blots_us, f, 1)
-    f[2] = prime_us
-    f[3] = prime_them
-    f[4] = 1 if back_us + back_them <= 25 else 0
-    # the side's point p is the other's 25 - p: the distances in front of
-    # p are the other side's made points from 26 - p up
-    esc = ESCAPES
-    f[5] = esc[made_them >> (26 - back_us) & BLOCK_MASK] if back_us else 36
-    f[6] = esc[made_us >> (26 - back_them) & BLOCK_MASK] if back_them else 36
-    # containment (points 15 to 24) and, from the bar to the rearmost
-    # checker's point, the same escapes for acontain: held_us is the
-    # fewest escapes of their rearmost checker past our points
+        i += 1
+    hit = hits
+    hit(occ_us, blots_them, f, 0)
+    hit(occ_them, blots_us, f, 1)
+    out[2] = prime_us
+    out[3] = prime_them
+    out[4] = 1 if back_us + back_them <= 25 else 0
+    # the side's point p is the other's 25 - p: the distances in front
+    # of p are the other side's made points from 26 - p up
+    near = ptr8(ESCAPES_NEAR)
+    far = ptr8(ESCAPES_FAR)
+    e = 36
+    if back_us != 0:
+        k = (made_them >> (26 - back_us)) & BLOCK_MASK
+        e = near[k & 0x1FF] + far[((k >> 9) << 6) | (k & 0x3F)]
+    out[5] = e
+    e = 36
+    if back_them != 0:
+        k = (made_us >> (26 - back_them)) & BLOCK_MASK
+        e = near[k & 0x1FF] + far[((k >> 9) << 6) | (k & 0x3F)]
+    out[6] = e
     least_us = 36
     least_them = 36
     held_us = 36
     held_them = 36
-    for p in range(15, 26):
-        e = esc[made_them >> (26 - p) & BLOCK_MASK]
+    p = 15
+    while p < 26:
+        k = (made_them >> (26 - p)) & BLOCK_MASK
+        e = near[k & 0x1FF] + far[((k >> 9) << 6) | (k & 0x3F)]
         if e < least_us and p < 25:
             least_us = e
         if e < held_them and p <= back_us:
             held_them = e
-        e = esc[made_us >> (26 - p) & BLOCK_MASK]
+        k = (made_us >> (26 - p)) & BLOCK_MASK
+        e = near[k & 0x1FF] + far[((k >> 9) << 6) | (k & 0x3F)]
         if e < least_them and p < 25:
             least_them = e
         if e < held_us and p <= back_them:
             held_us = e
-    f[7] = 36 - least_us
-    f[8] = 36 - least_them
+        p += 1
+    out[7] = 36 - least_us
+    out[8] = 36 - least_them
     a = 36 - held_us
-    f[ACONTAIN] = a
-    f[ACONTAIN + 2] = (a * a) >> 5
+    out[ACONTAIN] = a
+    out[ACONTAIN + 2] = (a * a) >> 5
     a = 36 - held_them
-    f[ACONTAIN + 1] = a
-    f[ACONTAIN + 3] = (a * a) >> 5
+    out[ACONTAIN + 1] = a
+    out[ACONTAIN + 3] = (a * a) >> 5
     closed_us = 0
     closed_them = 0
-    for q in range(1, 7):
-        closed_us += made_them >> q & 1
-        closed_them += made_us >> q & 1
-    f[9] = closed_us * closed_us if board[us + 24] else 0
-    f[10] = closed_them * closed_them if board[them + 24] else 0
-    # The shape features: one pass per side from the bar down, the same
-    # steps for both sides (one loop, not a helper: see above).
-    for side in range(2):
+    q = 1
+    while q < 7:
+        closed_us += (made_them >> q) & 1
+        closed_them += (made_us >> q) & 1
+        q += 1
+    out[9] = closed_us * closed_us if b[us + 24] != 0 else 0
+    out[10] = closed_them * closed_them if b[them + 24] != 0 else 0
+    # the shape features: a pass per side from the bar down (the plain
+    # twin's comments say what each step counts)
+    side = 0
+    while side < 2:
         if side == 0:
             own = us
-            made = made_them    # the other side's points
-            ob = 24 - back_them     # its rearmost checker, in our indices
+            made = made_them
+            ob = 24 - back_them
             tot = tot_us
             pips = pips_us
             back = back_us
@@ -295,34 +387,33 @@ def features(board, us, them, f):
             tot = tot_them
             pips = pips_them
             back = back_them
-        mean = (pips + tot - 1) // tot if tot else 0
-        # the bar: timing counts its checkers at 24 pips
-        c = board[own + 24]
+        mean = (pips + tot - 1) // tot if tot != 0 else 0
+        c = b[own + 24]
         timing = 24 * c
-        spare = c               # the checkers timing has counted
-        mob = 19 * c * esc[made >> 1 & BLOCK_MASK]
+        spare = c
+        k = (made >> 1) & BLOCK_MASK
+        mob = 19 * c * (near[k & 0x1FF] + far[((k >> 9) << 6) | (k & 0x3F)])
         back_game = c
-        beyond = 0              # checkers beyond the mean, and their
-        square = 0              # squared distances from it
-        if c and mean < 24:
+        beyond = 0
+        square = 0
+        if c != 0 and mean < 24:
             beyond = c
             square = c * (24 - mean) * (24 - mean)
         anchor = 0
-        low = 0                 # the lowest point made in 19..24
-        mid = 0                 # the highest in 13..18
-        made_back = 0           # points made in 19..24
+        low = 0
+        mid = 0
+        made_back = 0
         free = 0
-        above = -1              # the made point above (backbone)
-        above_n = 0             # and its checkers
+        above = -1
+        above_n = 0
         weight = 0
         weighed = 0
-        for i in range(23, -1, -1):
-            c = board[own + i]
+        i = 23
+        while i >= 0:
+            c = b[own + i]
             if i >= 6:
-                if c:
+                if c != 0:
                     if i >= 12 and i > ob:
-                        # past the other side's rearmost checker: the
-                        # point is kept (two stay), a blot moves
                         if c != 2:
                             m = c - 2 if c > 2 else 1
                             spare += m
@@ -330,18 +421,17 @@ def features(board, us, them, f):
                     else:
                         spare += c
                         timing += i * c
-                    mob += (i - 5) * c * esc[made >> (25 - i) & BLOCK_MASK]
+                    k = (made >> (25 - i)) & BLOCK_MASK
+                    mob += (i - 5) * c * (near[k & 0x1FF] + far[((k >> 9) << 6) | (k & 0x3F)])
             elif c > 2:
                 timing += i * (c - 2)
                 spare += c - 2
             elif c < 2:
-                # the checkers that would fill the point, while the
-                # counted ones hold them
                 need = 2 - c
                 if spare >= need:
                     timing -= i * need
                     spare -= need
-            if c:
+            if c != 0:
                 if i < ob:
                     free += c * (i + 1)
                 if i > mean:
@@ -351,12 +441,12 @@ def features(board, us, them, f):
                 if i >= 18:
                     back_game += c
                 if c >= 2:
-                    if not anchor:
+                    if anchor == 0:
                         anchor = i + 1
                     if i >= 18:
                         made_back += 1
                         low = i + 1
-                    elif i >= 12 and not mid:
+                    elif i >= 12 and mid == 0:
                         mid = i + 1
                     if i > 0:
                         if above >= 0:
@@ -365,94 +455,149 @@ def features(board, us, them, f):
                             weighed += above_n
                         above = i
                         above_n = c
+            i -= 1
         k = SHAPE + side
-        f[k] = back
-        f[k + 2] = anchor
-        f[k + 4] = 25 - low if low else 25 - mid if mid else 12
-        f[k + 6] = (free + 2) >> 2
-        f[k + 8] = ((timing if timing > 0 else 0) + 2) >> 2
-        f[k + 10] = (mob + 32) >> 6
-        f[k + 12] = ((square + beyond - 1) // beyond + 2) >> 2 if beyond else 0
-        f[k + 14] = 64 * (11 * weighed - weight) // (11 * weighed) if weighed else 0
-        f[k + 16] = back_game - 3 if made_back > 1 else 0
-        f[k + 18] = back_game if made_back == 1 else 0
+        out[k] = back
+        out[k + 2] = anchor
+        out[k + 4] = 25 - low if low != 0 else 25 - mid if mid != 0 else 12
+        out[k + 6] = (free + 2) >> 2
+        out[k + 8] = ((timing if timing > 0 else 0) + 2) >> 2
+        out[k + 10] = (mob + 32) >> 6
+        out[k + 12] = ((square + beyond - 1) // beyond + 2) >> 2 if beyond != 0 else 0
+        out[k + 14] = 64 * (11 * weighed - weight) // (11 * weighed) if weighed != 0 else 0
+        out[k + 16] = back_game - 3 if made_back > 1 else 0
+        out[k + 18] = back_game if made_back == 1 else 0
+        side += 1
     return f
 
 
 def feature_change(facc, start, base_f, f):
-    """facc = start's feature accumulator with the features' change from
-    base_f to f added (1/2**(5 + FEATURE_SHIFT) steps, no offset; a base
-    starts from the biases). The viper kernel adds up to four changed rows
-    a pass, each weight read with its sign bit flipped and the 32768s taken
-    back once; the sums are the same."""
-    w = W1F
-    n = len(facc)
-    for j in range(n):
-        facc[j] = start[j]
-    for k in range(len(f)):
-        m = f[k] - base_f[k]
-        if m:
-            row = k * n
-            for j in range(n):
-                facc[j] += m * w[row + j]
-
-
-def _sigmoid(v):
-    """Output sigmoid of pre-activation v by table with interpolation, in ONE."""
-    sig = OSIG
-    v += OZERO
-    if v <= 0:
-        return sig[0] | sig[1] << 8
-    i = v >> OSHIFT
-    if i >= OMAX:
-        return sig[2 * OMAX] | sig[2 * OMAX + 1] << 8
-    lo = sig[2 * i] | sig[2 * i + 1] << 8
-    hi = sig[2 * i + 2] | sig[2 * i + 3] << 8
-    return lo + ((hi - lo) * (v & ((1 << OSHIFT) - 1)) >> OSHIFT)
-
-
-def _output_layer():
-    """The selected network's output layer as ints (the kernel reads its
-    bytes), made again when the network changes."""
-    if _W2[0] != netfile.NET[0]:
-        _W2[0] = netfile.NET[0]
-        _W2[1] = array("h", netfile.W2)
-    return _W2[1]
-
-
-def finish(acc, facc, out, bias):
-    """Hidden and output layers from the first-layer accumulators (slots,
-    in the hidden table's steps, and features); bias is the hidden table's
-    zero index less the columns' 128 offsets. Fills out with the five
-    probabilities in ONE; returns it."""
-    w2 = _output_layer()
-    sig = HSIG
-    b2 = B2
-    o0 = b2[0]
-    o1 = b2[1]
-    o2 = b2[2]
-    o3 = b2[3]
-    o4 = b2[4]
+    a = ptr32(facc)
+    src = ptr32(start)
+    bf = ptr32(base_f)
+    ff = ptr32(f)
+    rows = ptr32(ROWS)
+    w = _Address(W1F)
+    n = int(len(facc))
+    nf = int(len(f))
+    one = 1
+    h = 0
+    # the changed features: each row's byte offset and multiplier
+    c = 0
     k = 0
-    for j in range(len(acc)):
-        v = acc[j] + (facc[j] >> FSHIFT) + bias
+    while k < nf:
+        m = ff[k] - bf[k]           # features are small and not negative
+        if m != 0:
+            rows[c] = k * n * 2
+            rows[c + 1] = m
+            c += 2
+        k += 1
+    if c == 0:
+        j = 0
+        while j < n:
+            a[j] = src[j]
+            j += 1
+    # up to four rows a pass over the accumulator, each weight read
+    # zero-extended with 0x8000 flipped (its value plus 32768) and the
+    # pass's 32768s taken away once
+    i = 0
+    while i < c:
+        left = c - i
+        p = ptr16(w + rows[i])
+        mp = (rows[i + 1] ^ h) - h
+        j = 0
+        if left >= 8:
+            q = ptr16(w + rows[i + 2])
+            mq = (rows[i + 3] ^ h) - h
+            r = ptr16(w + rows[i + 4])
+            mr = (rows[i + 5] ^ h) - h
+            t = ptr16(w + rows[i + 6])
+            mt = (rows[i + 7] ^ h) - h
+            off = 0 - ((mp + mq + mr + mt) << 15)
+            while j < n:
+                a[j] = (src[j] + off + mp * (p[j] ^ 0x8000) + mq * (q[j] ^ 0x8000)
+                        + mr * (r[j] ^ 0x8000) + mt * (t[j] ^ 0x8000))
+                j += 1
+            i += 8
+        elif left >= 4:
+            q = ptr16(w + rows[i + 2])
+            mq = (rows[i + 3] ^ h) - h
+            off = 0 - ((mp + mq) << 15)
+            while j < n:
+                a[j] = src[j] + off + mp * (p[j] ^ 0x8000) + mq * (q[j] ^ 0x8000)
+                j += 1
+            i += 4
+        else:
+            off = 0 - (mp << 15)
+            while j < n:
+                a[j] = src[j] + off + mp * (p[j] ^ 0x8000)
+                j += 1
+            i += 2
+        src = a
+
+
+def finish(acc, facc, out, bias: int):
+    a = ptr32(acc)
+    fa = ptr32(facc)
+    o = ptr32(out)
+    w2 = ptr16(W2)
+    b2 = ptr32(B2)
+    sig = ptr8(HSIG)
+    osig = ptr8(OSIG)
+    n = int(len(acc))
+    fshift = int(FSHIFT)
+    oshift = int(OSHIFT)
+    ozero = int(OZERO)
+    one = 1
+    h = 0
+    o0 = (b2[0] ^ h) - h
+    o1 = (b2[1] ^ h) - h
+    o2 = (b2[2] ^ h) - h
+    o3 = (b2[3] ^ h) - h
+    o4 = (b2[4] ^ h) - h
+    k = 0
+    j = 0
+    while j < n:
+        v = ((a[j] ^ h) - h) + ((((fa[j] ^ h) - h)) >> fshift) + bias
         if v < 0:
             v = 0
         elif v > HMAX:
             v = HMAX
-        a = sig[v]
-        o0 += a * w2[k]
-        o1 += a * w2[k + 1]
-        o2 += a * w2[k + 2]
-        o3 += a * w2[k + 3]
-        o4 += a * w2[k + 4]
+        x = sig[v]
+        o0 += x * ((w2[k] ^ 0x8000) - 0x8000)
+        o1 += x * ((w2[k + 1] ^ 0x8000) - 0x8000)
+        o2 += x * ((w2[k + 2] ^ 0x8000) - 0x8000)
+        o3 += x * ((w2[k + 3] ^ 0x8000) - 0x8000)
+        o4 += x * ((w2[k + 4] ^ 0x8000) - 0x8000)
         k += 5
-    win = _sigmoid(o0)
-    wg = _sigmoid(o1)
-    wb = _sigmoid(o2)
-    lg = _sigmoid(o3)
-    lb = _sigmoid(o4)
-    # A gammon is a kind of win, a backgammon a kind of gammon.
+        j += 1
+    o[0] = o0
+    o[1] = o1
+    o[2] = o2
+    o[3] = o3
+    o[4] = o4
+    # output sigmoid by table, interpolated
+    mask = (one << oshift) - 1
+    i = 0
+    while i < 5:
+        v = ((o[i] ^ h) - h) + ozero
+        if v <= 0:
+            p = osig[0] | osig[1] << 8
+        else:
+            t = v >> oshift
+            if t >= OMAX:
+                p = osig[2 * OMAX] | osig[2 * OMAX + 1] << 8
+            else:
+                lo = osig[2 * t] | osig[2 * t + 1] << 8
+                hi = osig[2 * t + 2] | osig[2 * t + 3] << 8
+                p = lo + (((hi - lo) * (v & mask)) >> oshift)
+        o[i] = p
+        i += 1
+    win = o[0]
+    wg = o[1]
+    wb = o[2]
+    lg = o[3]
+    lb = o[4]
     if wg > win:
         wg = win
     if wb > wg:
@@ -461,41 +606,11 @@ def finish(acc, facc, out, bias):
         lg = ONE - win
     if lb > lg:
         lb = lg
-    out[0] = win
-    out[1] = wg
-    out[2] = wb
-    out[3] = lg
-    out[4] = lb
+    o[1] = wg
+    o[2] = wb
+    o[3] = lg
+    o[4] = lb
     return out
-
-
-def linear_after(base, result, base_off1):
-    """Change of the linear prefilter's score from base to flip(result),
-    plus the next side's opponent's checkers off (base_off1 in base)."""
-    lin = weights.LINEAR
-    d = 0
-    off = 0
-    for s in range(50):
-        i = s + 25
-        if i >= 50:
-            i -= 50
-            off += result[i]
-        new = result[i]
-        old = base[s]
-        if old == new:
-            continue
-        k = 4 * s
-        if (old >= 1) != (new >= 1):
-            d += lin[k] if new >= 1 else -lin[k]
-        if (old >= 2) != (new >= 2):
-            d += lin[k + 1] if new >= 2 else -lin[k + 1]
-        if (old >= 3) != (new >= 3):
-            d += lin[k + 2] if new >= 3 else -lin[k + 2]
-        m = (new - 3 if new > 3 else 0) - (old - 3 if old > 3 else 0)
-        if m:
-            d += m * lin[k + 3]
-    # the mover's checkers borne off are the next side's opponent's
-    return d + ((15 - off) - base_off1) * lin[OFF_INPUT + 1]
 
 
 PLAIN = (census, slots, features, feature_change, finish)

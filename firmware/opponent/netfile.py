@@ -37,10 +37,9 @@ base position: a move at the strongest level adds about a thousand, of
 about a hundred inputs. The last ROWS columns read stay in CACHE (2 KB),
 so about one in four is read from the file: the kernels
 (firmware/opponent/kernels.py, slots) look an input up with the clock's
-second chance (kernels_plain.cached) and on a miss read its column
-straight into the cache's row (VIEWS), one seek (to BASE[0], the selected
-section, on from the header) and one readinto, as load() does for the
-plain twin. select() empties the cache.
+second chance and on a miss read its column straight into the cache's row
+(VIEWS), one seek (to BASE[0], the selected section, on from the header)
+and one readinto. select() empties the cache.
 
 Header (little-endian): b"BLNW", version 3, the networks (3), the hidden
 units (uint16), the inputs (uint16), the stamp (uint32: weights.NETS_STAMP,
@@ -139,12 +138,6 @@ def read(k, buf):
     FILE.seek(HEADER + BASE[0] + k * HIDDEN)
     if FILE.readinto(buf) != HIDDEN:
         short(k)
-
-
-def load(k, r):
-    """Reads input k's column into the cache's row r, the row already
-    given to it (as the kernels do it, for their plain twins)."""
-    read(k, VIEWS[r])
 
 
 def short(k):

@@ -11,6 +11,7 @@ import subprocess
 import pytest
 
 from tests.deploy import mpy_image
+from tools.gen import twins
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.join(ROOT, ".venv", "bin")
@@ -143,3 +144,18 @@ def test_the_import_graph_sees_imports_inside_functions():
 def test_no_module_on_the_device_imports_itself_round_a_circle():
     found = circles(import_graph(DEVICE))
     assert found == [], "import circles: " + "; ".join(" -> ".join(c) for c in found)
+
+
+@pytest.mark.parametrize("source,twin,header", twins.TWINS, ids=[t[1] for t in twins.TWINS])
+def test_every_plain_twin_is_its_viper_source_regenerated(source, twin, header):
+    with open(os.path.join(ROOT, twin)) as f:
+        text = f.read()
+    assert text == twins.twin(source, header, ROOT), \
+        "%s is stale: run python -m tools.gen.twins" % twin
+    assert "@micropython" not in text and "import micropython\n" not in text
+
+
+def test_the_twins_check_says_they_are_current():
+    result = subprocess.run([os.path.join(BIN, "python"), "-m", "tools.gen.twins", "--check"],
+                            cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stdout

@@ -38,23 +38,6 @@ def test_hash_stays_a_small_int_on_the_device():
     assert 30 * max(movetables.WEIGHT) < 2 ** 30
 
 
-def test_the_walk_twin_is_generated_from_the_viper_walk():
-    from tools.gen import movewalk_twin
-    with open(movewalk_twin.SOURCE) as f:
-        want = movewalk_twin.generate(f.read())
-    with open(movewalk_twin.OUT) as f:
-        assert f.read() == want, "run python -m tools.gen.movewalk_twin"
-    result = subprocess.run([sys.executable, "-m", "tools.gen.movewalk_twin", "--check"],
-                            capture_output=True, text=True)
-    assert result.returncode == 0, result.stdout
-
-
-def test_the_twin_has_no_viper_left():
-    with open("firmware/engine/movewalk_plain.py") as f:
-        text = f.read()
-    assert "@micropython" not in text and "import micropython\n" not in text
-
-
 def test_readers_of_the_play_store_agree_on_its_layout():
     from firmware.engine import movewalk_plain
     from firmware.opponent import linear, linear_plain

@@ -38,9 +38,12 @@ def test_weights_module_and_networks_file_are_generated_from_the_checkpoints():
 
 
 def test_the_two_escape_tables_add_up_to_the_escapes_of_every_mask():
-    from firmware.opponent import kernels_plain
-    assert len(weights.ESCAPES_NEAR) == len(weights.ESCAPES_FAR) == 512
-    assert list(kernels_plain.ESCAPES) == [int(v) for v in netmath.ESCAPES]
+    # as the kernels add them: near by the mask's low nine bits, far by its
+    # top three and low six
+    near, far = weights.ESCAPES_NEAR, weights.ESCAPES_FAR
+    assert len(near) == len(far) == 512
+    assert [near[m & 0x1FF] + far[(m >> 9) << 6 | m & 0x3F] for m in range(4096)] \
+        == [int(v) for v in netmath.ESCAPES]
 
 
 def test_match_table_is_generated_from_the_published_table():
