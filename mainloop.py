@@ -60,6 +60,9 @@ class Loop:
         self.wakes = 0               # times a button woke it from sleep
         self._wake_armed = False
         self._ticks = time.ticks_ms()
+        self._idle_until = self._ticks  # passes before it only read the buttons
+        self._buttons = hw.buttons
+        self._released = hw.buttons.released or _pressed
         self.now = 0                 # ms awake since power-on: the app's clock
         self._battery_due = 0
         self._battery = (-1, -1)
@@ -85,6 +88,14 @@ class Loop:
     def step(self):
         """One loop pass, idle time included."""
         ticks = time.ticks_ms()
+        if time.ticks_diff(self._idle_until, ticks) > 0 and self._buttons.quiet and self._released():
+            # The app waits for a press and its frame stays as it is until
+            # then (App.idle_ms), and no button is down or settling: the
+            # pass is one read of the pins, the core asleep through the rest
+            # (a whole pass cost 1.4 ms on the chip). The next whole pass
+            # counts the time.
+            time.sleep_ms(PASS_MS)
+            return
         elapsed = time.ticks_diff(ticks, self._ticks)
         self._ticks = ticks
         if self.asleep:
@@ -158,6 +169,10 @@ class Loop:
             self.request_update()
         if hw.power.update(ticks) == SLEEP or app.sleep_requested:
             self._fall_asleep()
+        else:
+            # the app's idle time, unless a melody or the flash needs passes
+            self._idle_until = time.ticks_add(ticks, 0 if hw.buzzer.playing or flash.mat_due
+                                              or flash.due() else app.idle_ms())
         self._rest_of_pass(ticks)
 
     def _rest_of_pass(self, ticks):
@@ -186,6 +201,7 @@ class Loop:
         hw.matrix.standby()
         hw.power.rest()
         self.asleep = True
+        self._idle_until = time.ticks_ms()
         # a button still held from before does not wake it: only a new press
         self._wake_armed = not hw.buttons.any_pressed()
 
@@ -201,6 +217,7 @@ class Loop:
             hw.matrix.wake()
             hw.power.activity(ticks)
             self.asleep = False
+            self._idle_until = ticks
             self.wakes += 1
             self.app.woke()     # a critical battery's message shows again first
             return
@@ -221,6 +238,11 @@ class Loop:
         self.crash_exc = exc
         print_exception(exc)
         self.flash.note_crash(lambda stream: print_exception(exc, stream))
+
+
+def _pressed():
+    """Buttons without a one-read check: every pass reads them."""
+    return False
 
 
 def print_exception(exc, stream=None):

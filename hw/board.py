@@ -2,7 +2,7 @@
 setup(), which builds the drivers on them. See hw/README.md for the wiring."""
 from micropython import const
 
-from machine import ADC, I2C, PWM, WDT, Pin
+from machine import ADC, I2C, PWM, WDT, Pin, mem32
 
 _I2C_ID = const(0)
 _SDA_GPIO = const(4)
@@ -13,6 +13,8 @@ MATRIX_ADDRESSES = (0x70, 0x71, 0x72, 0x73, 0x74, 0x75, 0x76, 0x77)
 # Buttons to ground with internal pull-ups, in firmware/handheld/keys.py order:
 # UP DOWN LEFT RIGHT A B CUBE MENU.
 BUTTON_GPIOS = (6, 7, 8, 9, 10, 11, 12, 13)
+_BUTTON_MASK = const(0x3FC0)    # GP6..GP13 in GPIO_IN
+_SIO_GPIO_IN = const(0xD0000004)  # SIO GPIO_IN: every GPIO's level in one read (RP2040 datasheet 2.3.1.7)
 BUZZER_GPIO = const(15)
 VSYS_GPIO = const(29)           # ADC3: VSYS through the Pico's 200k/100k divider
 # VSYS in mV for a full-scale reading: 3 (divider) x 3300 mV (ADC reference).
@@ -44,7 +46,7 @@ class Hardware:
 
         self.i2c = make_i2c()
         self.matrix = Matrix(self.i2c, MATRIX_ADDRESSES, _BRIGHTNESS)
-        self.buttons = Buttons(make_button_pins(), DEBOUNCE_MS)
+        self.buttons = Buttons(make_button_pins(), DEBOUNCE_MS, released=buttons_released)
         self.buzzer = Buzzer(PWM(Pin(BUZZER_GPIO), freq=1000, duty_u16=0))
         self.battery = Battery(ADC(VSYS_GPIO), VSYS_CAL_MV)
         self.entropy = Noise()      # the dice's noise, for firmware/engine/entropy.py
@@ -61,6 +63,11 @@ class Hardware:
 
 def make_i2c():
     return I2C(_I2C_ID, scl=Pin(_SCL_GPIO), sda=Pin(_SDA_GPIO), freq=_I2C_HZ)
+
+
+def buttons_released():
+    """True when no button reads pressed (pulled up: all their bits 1)."""
+    return mem32[_SIO_GPIO_IN] & _BUTTON_MASK == _BUTTON_MASK
 
 
 def make_button_pins():

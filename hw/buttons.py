@@ -18,9 +18,13 @@ REPEAT = const(4)
 
 class Buttons:
     def __init__(self, pins, debounce_ms=20, long_ms=700, repeat_after_ms=400,
-                 repeat_every_ms=120, repeat_mask=0xFF):
+                 repeat_every_ms=120, repeat_mask=0xFF, released=None):
         n = len(pins)
         self.pins = pins
+        # released(): True when every button reads released, in one read of
+        # the pins' register (board.buttons_released); eight Pin.value()
+        # calls cost 0.5 ms on the chip, most of a waiting pass.
+        self.released = released
         self.debounce_ms = debounce_ms
         self.long_ms = long_ms
         self.repeat_after_ms = repeat_after_ms
@@ -35,19 +39,23 @@ class Buttons:
         self._long_sent = bytearray(n)
         self._repeat_at = [0] * n
         self._muted = bytearray(n)          # held through a wake-up: no events until released
-        self._quiet = True                  # every button released and settled: no timer running
+        self.quiet = True                  # every button released and settled: no timer running
 
     def poll(self, now_ms):
         """Reads the pins; returns the number of new events in `events`."""
-        if self._quiet:
+        if self.quiet:
             # Nearly every poll: all released and settled, no debounce or
             # hold to time. Only a pin that reads pressed needs the state
             # machine below (which reads the pins again).
-            for pin in self.pins:
-                if not pin.value():
-                    break
+            if self.released is not None:
+                if self.released():
+                    return 0
             else:
-                return 0
+                for pin in self.pins:
+                    if not pin.value():
+                        break
+                else:
+                    return 0
         count = 0
         quiet = True
         raw = self._raw
@@ -65,7 +73,7 @@ class Buttons:
                 count = self._held(b, now_ms, count)
             if level or down[b]:
                 quiet = False
-        self._quiet = quiet
+        self.quiet = quiet
         return count
 
     def _change(self, b, level, now_ms, count):
@@ -115,7 +123,7 @@ class Buttons:
         for b in range(len(self.pins)):
             if not self.pins[b].value():
                 self._muted[b] = 1
-                self._quiet = False
+                self.quiet = False
                 self._raw[b] = 1
                 self._raw_at[b] = now_ms
                 self._down[b] = 1

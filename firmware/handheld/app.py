@@ -57,6 +57,7 @@ DICE_BYTES = const(32)
 # at 500 ms).
 BOARD_TICK_MS = const(250)
 TEXT_TICK_MS = const(70)
+IDLE_MOST_MS = const(100)  # an idle app still runs this often (the clock, timers)
 
 
 # The computer's levels, as firmware/opponent/ai.py names them (LEVEL_NAMES); kept
@@ -148,13 +149,31 @@ class App:
             changed = True
         elif self._advance(now_ms):
             changed = True
-        if changed or now_ms // self._tick_ms != self._tick_at \
-                or now_ms // BOARD_TICK_MS != self._blink_at:
-            self._tick_ms = self._draw(now_ms)
-            self._tick_at = now_ms // self._tick_ms
-            self._blink_at = now_ms // BOARD_TICK_MS
+        tick = self._tick_ms
+        if changed or tick and (now_ms // tick != self._tick_at
+                                or now_ms // BOARD_TICK_MS != self._blink_at):
+            tick = self._tick_ms = self._draw(now_ms)
+            if tick:
+                self._tick_at = now_ms // tick
+                self._blink_at = now_ms // BOARD_TICK_MS
             self._dirty = False
             self.redraws += 1
+
+    def idle_ms(self):
+        """How long the app has nothing to do but wait for a press: the ms
+        to the next moment its frame moves by itself (IDLE_MOST_MS when it
+        is still), or 0 while it works or times something (the computer,
+        a message, a sound's screen). The loop skips the app's passes
+        until then, reading the buttons meanwhile."""
+        s = self.screen
+        if self._dirty or self._sound is not None or s == DICE or s == SLEEP \
+                or (s == PLAY and not self.play.waiting(self.now)):
+            return 0
+        tick = self._tick_ms
+        if not tick:
+            return IDLE_MOST_MS
+        now = self.now
+        return min(tick - now % tick, BOARD_TICK_MS - now % BOARD_TICK_MS, IDLE_MOST_MS)
 
     def woke(self):
         """main.py calls this when a press has woken the device. On a
@@ -243,6 +262,7 @@ class App:
         self.message = (top, bottom, then)
         self.screen = MESSAGE
         self.since = self.now
+        self._dirty = True      # shown at the next pass, even one without a press
 
     def match_dice(self, mode, hand):
         """The dice a match plays with: the machine's, or the players' own
@@ -426,16 +446,17 @@ class App:
 
     def _draw(self, now):
         """Draws the screen; returns the period (ms) at which what it drew
-        moves by itself."""
+        moves by itself, 0 when it stays still until something changes."""
         f = self.frame
         if self.screen == PLAY:
             return self.play.draw(f, now)
+        moving = True
         if self.screen == MAIN:
-            self.main.draw(f, now)
+            moving = self.main.draw(f, now)
         elif self.screen == RESUME:
-            render.screen(f, "RESUME?", "A YES  B NEW", now, self.since)
+            moving = render.screen(f, "RESUME?", "A YES  B NEW", now, self.since)
         elif self.screen == MESSAGE:
-            render.screen(f, self.message[0], self.message[1], now, self.since)
+            moving = render.screen(f, self.message[0], self.message[1], now, self.since)
         elif self.screen == DICE:
             self.dice_screen.draw(f, now)
         else:
@@ -443,4 +464,6 @@ class App:
                           top_colour=render.RED)
         if self.battery_state == BATTERY_LOW:
             render.battery_mark(f, now, False)
-        return TEXT_TICK_MS
+            return BOARD_TICK_MS if not moving else TEXT_TICK_MS
+        # a still screen is drawn again only when it changes (0)
+        return TEXT_TICK_MS if moving else 0

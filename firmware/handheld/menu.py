@@ -63,4 +63,4 @@ class Menu:
         item = self.items[self.at]
         if bottom is None:
             bottom = self.note if item[1] is None else item[1][item[2]]
-        render.screen(frame, item[0], bottom, now_ms, self.since, arrows=item[1] is not None)
+        return render.screen(frame, item[0], bottom, now_ms, self.since, arrows=item[1] is not None)

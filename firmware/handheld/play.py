@@ -92,6 +92,22 @@ class Play:
 
     # ---- helpers --------------------------------------------------------
 
+    def waiting(self, now):
+        """True while only a press moves things on: a human to act on the
+        board (the look-ahead for the next press done), or a menu or
+        question on the screen. The game's clock is read at least every
+        App.IDLE_MOST_MS meanwhile."""
+        if self.mode != BOARD:
+            return self.mode == MENU or self.mode == CONFIRM or self.mode == CONFIRM_DOUBLE
+        if self.entry is not None or self.shown is not None or self.say is not None \
+                or self.thinker is not None or self.offer is not None or now < self.wait_until:
+            return False
+        g = self.match.game
+        if g.state == game.MOVE:
+            t = self.turn_input
+            return t is not None and self.human(g.turn) and not t.looking()
+        return g.state != game.OVER and self.human(self.match.to_act())
+
     def human(self, player):
         return self.players[player] == 0
 

@@ -314,11 +314,11 @@ def _width(s, y):
 
 def line(frame, s, y, colour, now_ms, start_ms=0):
     """One line of text: centred if it fits, else scrolling right to left
-    (a column every 70 ms, with a pause at the start)."""
+    (a column every 70 ms, with a pause at the start). True if it scrolls."""
     w = _width(s, y)
     if w <= WIDTH:
         text(frame, s, (WIDTH - w) // 2, y, colour)
-        return
+        return False
     span = w + 8
     t = now_ms - start_ms
     shift = t // 70 - 10
@@ -326,15 +326,18 @@ def line(frame, s, y, colour, now_ms, start_ms=0):
     text(frame, s, -shift, y, colour)
     if shift > span - WIDTH:
         text(frame, s, span - shift, y, colour)
+    return True
 
 
 def screen(frame, top, bottom, now_ms, start_ms=0, top_colour=YELLOW, bottom_colour=GREEN,
            arrows=False):
     """A two-line screen: top on rows 1..5, bottom on rows 9..13; arrows
-    mark a value that LEFT/RIGHT change."""
+    mark a value that LEFT/RIGHT change. True if a line scrolls: a still
+    screen need not be drawn again until it changes."""
     clear(frame)
-    line(frame, top, 1, top_colour, now_ms, start_ms)
-    line(frame, bottom, 9, bottom_colour, now_ms, start_ms)
+    moving = line(frame, top, 1, top_colour, now_ms, start_ms)
+    if line(frame, bottom, 9, bottom_colour, now_ms, start_ms):
+        moving = True
     if arrows:
         # Clear a margin so the arrows stay readable over long values.
         for y in range(9, 14):
@@ -342,3 +345,4 @@ def screen(frame, top, bottom, now_ms, start_ms=0, top_colour=YELLOW, bottom_col
                 frame[y * WIDTH + x] = 0
         text(frame, "<", 0, 9, RED)
         text(frame, ">", 29, 9, RED)
+    return moving

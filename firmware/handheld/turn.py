@@ -78,6 +78,10 @@ class TurnInput:
                 self._known[key] = steps
         return steps
 
+    def looking(self):
+        """True while look_ahead() may still have work."""
+        return self._ahead < len(self.steps) and len(self._known) < _KNOWN_MOST
+
     def look_ahead(self):
         """Works out the steps after one more of the legal steps from here,
         if one is not known yet, so that placing a checker finds them ready.

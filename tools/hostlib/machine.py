@@ -14,6 +14,7 @@ advances it.
 from simhw import clock as _clock
 from simhw.board import SimBoard
 from simhw.board_regs import ROSC_RANDOMBIT as _ROSC_RANDOMBIT
+from simhw.board_regs import SIO_GPIO_IN as _SIO_GPIO_IN
 
 sim = SimBoard()
 _clock.install(sim.clock)
@@ -192,11 +193,17 @@ class WDT:
 
 class _Mem32:
     """machine.mem32 for the registers the simulated board has: reading
-    the ring oscillator's RANDOMBIT gives its next bit."""
+    the ring oscillator's RANDOMBIT gives its next bit, SIO's GPIO_IN every
+    pin's level (bit n for GPIO n)."""
 
     def __getitem__(self, addr):
         if addr == _ROSC_RANDOMBIT:
             return sim.rosc.bit()
+        if addr == _SIO_GPIO_IN:
+            level = 0
+            for gpio in range(30):
+                level |= sim.pin_level(gpio) << gpio
+            return level
         raise ValueError("mem32[0x%08x]: no such register on the simulated board" % addr)
 
     def __setitem__(self, addr, value):

@@ -3,6 +3,7 @@
     python -m tools.bench.chip moves [--level 5] [--set game|hard|movegen] [--count 60] [--seed 1]
     python -m tools.bench.chip passes [--level 5] [--minutes 5]
     python -m tools.bench.chip soak [--minutes 20] [--seed 1]
+    python -m tools.bench.chip idle [--seconds 20]
     python -m tools.bench.chip moves --port /dev/ttyACM0      a real Pico in update mode
 
 moves: the computer's move on each position, stepped as the app steps it:
@@ -21,6 +22,11 @@ who presses buttons at random, the demo at MAX, new matches, the menus;
 then a power cut and the resume. Loop passes by kind (idle, thinking,
 pressed, flash, menu), the heap's least free and largest free block.
 
+idle: the loop left waiting, at the main menu and on the board for the
+player's move: the CPU's busy share (the loop's own work, its waits
+timed apart), and the emulator's cpu_busy_ms for the image alone at the
+main menu.
+
 The same board scripts (board_*.py here) run on a real Pico through
 mpremote (--port: the image deployed, the board in update mode).
 docs/chip.md sets up the emulated Pico and has the figures.
@@ -32,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 
+from tools import deploy
 from tools.bench.chip import emulator, positions, soak
 
 _KIND_NAMES = ("generate", "base", "prefilter", "score", "search: base", "search: replies",
@@ -118,6 +125,31 @@ def passes(level, minutes, out=print):
     return r
 
 
+def idle(seconds, out=print):
+    """The loop's busy share while it waits: the board script's own timing
+    at the menu and on the board, then the image as it ships, powered on
+    and left at the main menu, by the emulator's busy count (two runs, so
+    that the start-up's share cancels)."""
+    ms = int(seconds * 1000)
+    r = run_board("idle", {"MS": ms}, {}, ms=2 * ms + 60000, start=emulator.START)
+    if r.traceback():
+        raise RuntimeError("the chip raised:\n" + r.traceback())
+    out("the loop waiting, %d s at each place on the chip (its waits timed apart):" % (ms // 1000))
+    for w in r.lines("IDLE"):
+        busy, total = int(w[2]), int(w[3])
+        out("  %-6s CPU busy %5.1f%% (%.0f ms of %.0f ms), %s frames drawn"
+            % (w[1], 100.0 * busy / total, busy / 1000.0, total / 1000.0, w[4]))
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = os.path.join(tmp, "image")
+        deploy.build(folder)
+        short = emulator.run(fs=folder, ms=5000).summary
+        long = emulator.run(fs=folder, ms=5000 + ms).summary
+    busy = long["cpu_busy_ms"] - short["cpu_busy_ms"]
+    out("  the image alone at the main menu, from 5 s to %d s after power-on: cpu_busy_ms %.0f of %d (%.1f%%)"
+        % (5 + ms // 1000, busy, ms, 100.0 * busy / ms))
+    return r
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m tools.bench.chip", description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="what", required=True)
@@ -134,6 +166,8 @@ def main(argv=None):
     s = sub.add_parser("soak", help="the whole handheld for a long while, a power cut, the resume")
     s.add_argument("--minutes", type=float, default=20.0, help="device minutes before the power cut")
     s.add_argument("--seed", type=int, default=1)
+    i = sub.add_parser("idle", help="the CPU's busy share while the loop waits for a press")
+    i.add_argument("--seconds", type=float, default=20.0, help="device seconds at each place")
     args = p.parse_args(argv)
     if args.what != "moves" or args.port is None:
         why = emulator.missing()
@@ -148,6 +182,8 @@ def main(argv=None):
         moves(args.level, turns, port=args.port)
     elif args.what == "passes":
         passes(args.level, args.minutes)
+    elif args.what == "idle":
+        idle(args.seconds)
     else:
         return soak.soak(args.minutes, args.seed)
     return 0
