@@ -17,11 +17,14 @@ reset or update mode.
 
 Each save (docs/save.md) is a record, then two renames, a pass each; it
 is counted in the pass after the last (`settle()`). The match file
-(MAT_FILE) is made again behind each save, a few lines a pass, into
-MAT_TMP, closed and renamed over the old one when whole, so that the
-flash holds the old file or the new one, never half of one. The finished
-games go to the archive (firmware/engine/archive.py) after the save that
-holds them, never while the match file is read from it.
+(MAT_FILE) is made again behind each save into MAT_TMP, closed and renamed
+over the old one when whole, so that the flash holds the old file or the
+new one, never half of one. Only the newest game's lines are made again,
+a few a pass: the games before it are finished, and their text is copied
+from the file before, a block a pass (made again from the record each
+time, late in a match the text was the heap's largest source of garbage).
+The finished games go to the archive (firmware/engine/archive.py) after
+the save that holds them, never while the match file is read from it.
 """
 from micropython import const
 
@@ -34,6 +37,7 @@ SAVE_NAME = "blot"           # blot.sav, with blot.bak and blot.tmp beside it
 MAT_FILE = "blot.mat"        # the match so far, for GNU Backgammon
 MAT_TMP = MAT_FILE + ".tmp"  # the match file being written, renamed over it when whole
 MAT_LINES = const(2)         # match file lines made in a quiet pass (about 5 ms each)
+MAT_COPY = const(512)        # bytes of the finished games' text copied in a flash pass
 ARCHIVE_FILE = "blot.arc"    # the finished games of the match in play (archive.py)
 CRASH_FILE = "blot.crash"    # the last crash, and how many came in a row
 CRASH_LIMIT = const(3)       # crashes in a row before the saved game is set aside
@@ -43,8 +47,9 @@ _ALL_LINES = const(0x7FFFFFFF)
 
 class FlashWriter:
     """The save file, the archive, the match file and the crash file, for
-    one loop. `mat_lines`, a function, gives the match file's lines (a
-    generator, or None with no match); the loop sets it to the app's."""
+    one loop. `mat_lines(skip)`, a function, gives the match file's lines
+    after its first `skip` games (a generator, or None with no match); the
+    loop sets it to the app's."""
 
     def __init__(self, os_module, opener):
         self.os = os_module
@@ -66,6 +71,16 @@ class FlashWriter:
         self._mat_whole = False      # the file holds them all: close and rename it next
         self._mat_file = None        # the temporary file being written
         self._mat_stale = None       # one abandoned by a new save, for a flash pass to close
+        # The match file on the flash: (record.trimmed, games, size) when
+        # its first `size` bytes are the header and the first `games` games
+        # of the match in play, all finished; else None.
+        self._mat_kept = None
+        self._mat_copy = 0           # bytes of those still to copy into the temporary file
+        self._mat_source = None      # the file they are copied from
+        self._mat_buffer = None      # a block of them (MAT_COPY bytes, made once)
+        self._mat_size = 0           # bytes in the temporary file's text so far
+        self._mat_games = 0          # games begun in it so far
+        self._mat_newest = None      # (games, size) before the newest game's head
 
     def load(self):
         """(status, payload) of the saved game (save.MESSAGES). A game
@@ -90,8 +105,8 @@ class FlashWriter:
         """Something made and waiting for a pass that writes it."""
         store = self.store
         return (store.pending or store.record is not None or self._mat_text is not None
-                or self._mat_whole or self._mat_stale is not None or self._crash_file_due
-                or self._archive_due())
+                or self._mat_whole or self._mat_copy or self._mat_stale is not None
+                or self._crash_file_due or self._archive_due())
 
     def prepare(self):
         """In a quiet pass that writes nothing: the due snapshot's record,
@@ -129,6 +144,8 @@ class FlashWriter:
             self._write_archive()
         elif self._mat_whole:
             self._close_mat()
+        elif self._mat_copy:
+            self._copy_mat()
         elif self._mat_text is not None:
             self._write_mat_text()
 
@@ -185,6 +202,8 @@ class FlashWriter:
         while self._mat_due:
             if self._mat_whole:
                 self._close_mat()
+            elif self._mat_copy:
+                self._copy_mat()
             elif self._mat_text is not None:
                 self._write_mat_text()
             else:
@@ -258,6 +277,7 @@ class FlashWriter:
         goes on without them."""
         self._record = record
         self._archive_job = None
+        self._mat_kept = None       # another match: its file is made whole
         if record is not None and record.store is None:
             try:
                 archive.attach(record, self.os, self.open, ARCHIVE_FILE)
@@ -296,25 +316,69 @@ class FlashWriter:
     def _next_mat_text(self, count):
         """The match file's next `count` lines as one string, for the next
         flash pass to write; at the last line the job is marked to end, and
-        with no line left the close is due (_close_mat)."""
+        with no line left the close is due (_close_mat). A new file starts
+        with the copy of the finished games that the file before holds."""
         if self._mat_lines is None:
-            lines = None if self.mat_lines is None else self.mat_lines()
-            if lines is None:
+            if not self._start_mat():
                 self._mat_due = False
                 return
-            self._mat_lines = lines
         parts = []
         for _ in range(count):
             try:
-                parts.append(next(self._mat_lines))
+                line = next(self._mat_lines)
             except StopIteration:
                 self._mat_end = True
                 break
+            if line.startswith(matfile.GAME_HEAD):
+                self._mat_newest = (self._mat_games, self._mat_size)
+                self._mat_games += 1
+            self._mat_size += len(line) + 1
+            parts.append(line)
             parts.append("\n")
         if parts or self._mat_file is None:
-            self._mat_text = "".join(parts)
+            self._mat_text = "".join(parts).encode()     # the file is bytes: the copy's too
         else:
             self._mat_whole = True      # nothing more to write: the close is next
+
+    def _start_mat(self):
+        """A new match file's lines begun: after the games the file on the
+        flash holds finished (copied first, by _copy_mat), or all of them.
+        False with no match."""
+        kept = self._mat_kept
+        record = self._record
+        skip = size = 0
+        if kept is not None and kept[1] and record is not None and kept[0] == record.trimmed:
+            skip, size = kept[1], kept[2]       # the header and the finished games
+        lines = None if self.mat_lines is None else self.mat_lines(skip)
+        if lines is None:
+            return False
+        self._mat_lines = lines
+        self._mat_copy = size
+        self._mat_size = size
+        self._mat_games = skip
+        self._mat_newest = (skip, size)
+        return True
+
+    def _copy_mat(self):
+        """A block of the finished games' text, from the file on the flash
+        into the temporary file. A file shorter than it was left is made
+        whole again instead."""
+        try:
+            if self._mat_file is None:
+                self._mat_source = self.open(MAT_FILE, "rb")
+                self._mat_file = self.open(MAT_TMP, "wb")
+                if self._mat_buffer is None:
+                    self._mat_buffer = bytearray(MAT_COPY)
+            n = min(self._mat_copy, MAT_COPY)
+            block = memoryview(self._mat_buffer)[:n]
+            if self._mat_source.readinto(block) != n:
+                raise OSError(5)
+            self._mat_file.write(block)
+        except OSError:
+            self._drop_mat()
+            self._mat_kept = None       # due still: made whole at the next quiet pass
+            return
+        self._mat_copy -= n
 
     def _write_mat_text(self):
         """The prepared lines into the temporary file; after the last, the
@@ -323,7 +387,7 @@ class FlashWriter:
         self._mat_text = None
         try:
             if self._mat_file is None:
-                self._mat_file = self.open(MAT_TMP, "w")
+                self._mat_file = self.open(MAT_TMP, "wb")
             if text:
                 self._mat_file.write(text)
         except OSError:
@@ -335,14 +399,18 @@ class FlashWriter:
     def _close_mat(self):
         """The whole temporary file closed and renamed over MAT_FILE."""
         f = self._mat_file
+        newest = self._mat_newest
         self._mat_file = None
         self._drop_mat()
         self._mat_due = False
+        self._mat_kept = None
         try:
             f.close()
             self.os.rename(MAT_TMP, MAT_FILE)
         except OSError:
-            pass
+            return
+        if self._record is not None:
+            self._mat_kept = (self._record.trimmed,) + newest
 
     def _drop_mat(self, later=False):
         """Abandons the match file being written (the old one stays); its
@@ -354,6 +422,14 @@ class FlashWriter:
         self._mat_text = None
         self._mat_end = False
         self._mat_whole = False
+        self._mat_copy = 0
+        source = self._mat_source
+        self._mat_source = None
+        if source is not None:
+            try:
+                source.close()      # read only: its close writes nothing
+            except OSError:
+                pass
         if f is not None:
             self._close_stale()     # at most one left open
             self._mat_stale = f

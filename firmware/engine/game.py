@@ -419,13 +419,14 @@ class Match:
             stream.write(line)
             stream.write("\n")
 
-    def mat_lines(self, names=("Player 1", "Player 2")):
+    def mat_lines(self, names=("Player 1", "Player 2"), skip=0):
         """The same text, a line at a time (a generator), by the writer
-        (firmware/engine/matfile.py). On the device mainloop keeps the
-        writer loaded: an import takes 25 ms or more on the chip, more than
-        the quiet pass that makes the file's next lines can spare."""
+        (firmware/engine/matfile.py), after the first `skip` games if asked.
+        On the device the flash writer keeps the writer loaded: an import
+        takes 25 ms or more on the chip, more than the quiet pass that
+        makes the file's next lines can spare."""
         from firmware.engine import matfile
-        return matfile.record_lines(self.record, self.length, names)
+        return matfile.record_lines(self.record, self.length, names, skip)
 
     # -- save and restore -------------------------------------------------
 

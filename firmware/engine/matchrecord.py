@@ -64,6 +64,7 @@ class MatchRecord:
         self.archive_exact = False      # the file holds those frames and no more
         self.handing = 0                # games in the archive's temporary file, until its rename
         self.archive_due = False        # finished games in the heap for the archive
+        self.trimmed = 0                # games dropped from the front (_trim), none archived
 
     def start_game(self, first, score0, score1):
         if first not in (0, 1):
@@ -120,6 +121,7 @@ class MatchRecord:
             if len(starts) < 2:
                 return
             self.data = self.data[starts[1]:]
+            self.trimmed += 1
 
 
 def next_entry(data, i):

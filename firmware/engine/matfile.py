@@ -48,33 +48,45 @@ def frames(opener, name, length):
         f.close()
 
 
-def record_lines(record, length, names):
+GAME_HEAD = " Game "     # how each game's lines begin
+
+
+def record_lines(record, length, names, skip=0):
     """The .mat file of a MatchRecord, its archived games included, line
-    by line (a generator: nothing is read before the first line is asked)."""
-    yield from lines(archived(record), record.data, length, names)
+    by line (a generator: nothing is read before the first line is asked).
+    With `skip`, the lines after the first `skip` games (the header left
+    out too): the rest of a file that holds those already. The archive is
+    read only when some of its games are wanted."""
+    if skip >= record.archived_games:
+        yield from lines((), record.data, length, names, skip, record.archived_games)
+    else:
+        yield from lines(archived(record), record.data, length, names, skip)
 
 
-def lines(frames, data, length, names):
+def lines(frames, data, length, names, skip=0, number=0):
     """The .mat file for a match of `length` points (0: money), line by
     line (a generator): the games of each of `frames` (the archive's, each
     record bytes of whole games, read one at a time), then those of the
-    record's bytes `data`."""
-    yield " %d point match" % length
-    yield ""
-    number = 0
+    record's bytes `data`, `number` games coming before them. The first
+    `skip` games (and the header) are counted and left out."""
+    if not skip:
+        yield " %d point match" % length
+        yield ""
     for frame in frames:
         for start in game_starts(frame):
             number += 1
-            yield from _game(frame, start, number, names)
+            if number > skip:
+                yield from _game(frame, start, number, names)
     for start in game_starts(data):
         number += 1
-        yield from _game(data, start, number, names)
+        if number > skip:
+            yield from _game(data, start, number, names)
 
 
 def _game(data, start, number, names):
     """Game `number`'s lines, its entry at data[start]: its head, score
     line, numbered lines and a blank one."""
-    yield " Game %d" % number
+    yield GAME_HEAD + str(number)
     left = " %s : %d" % (names[0], data[start + 1] | data[start + 2] << 8)
     yield left + " " * max(1, 32 - len(left)) + "%s : %d" % (names[1], data[start + 3] | data[start + 4] << 8)
     yield from _game_lines(data, start)

@@ -227,12 +227,12 @@ class App:
         self.play.match.write_mat(stream, self.play.names)
         return True
 
-    def mat_lines(self):
-        """The same text a line at a time (a generator); None when no match
-        is in play."""
+    def mat_lines(self, skip=0):
+        """The same text a line at a time (a generator), after the first
+        `skip` games if asked; None when no match is in play."""
         if self.play is None:
             return None
-        return self.play.match.mat_lines(self.play.names)
+        return self.play.match.mat_lines(self.play.names, skip)
 
     def snapshot(self):
         """The payload to save now: settings and the match in play, a
