@@ -67,24 +67,17 @@ _CRC_NIBBLE = array("H", (
     0x8108, 0x9129, 0xA14A, 0xB16B, 0xC18C, 0xD1AD, 0xE1CE, 0xF1EF,
 ))
 
-
-def crc16_plain(data, crc=0xFFFF):
-    """The CRC in plain Python: CPython's, and the viper one's twin."""
-    table = _CRC_NIBBLE
-    for b in data:
-        crc = ((crc << 4) & 0xFFFF) ^ table[(crc >> 12) ^ (b >> 4)]
-        crc = ((crc << 4) & 0xFFFF) ^ table[(crc >> 12) ^ (b & 15)]
-    return crc
-
-
-crc16_viper = None
-if sys.implementation.name == "micropython":
+if sys.implementation.name != "micropython":
+    # CPython has no emitters: the plain twin, generated from _v_crc16 by
+    # tools/gen/twins.py
+    from firmware.engine.save_plain import crc16 as _crc16
+else:
     import micropython
 
     # A save late in a match is several KB: as bytecode its CRC alone took
     # tens of milliseconds of a loop pass on the RP2040.
     @micropython.viper
-    def _crc16(data, n: int, crc: int) -> int:
+    def _v_crc16(data, n: int, crc: int) -> int:
         p = ptr8(data)
         table = ptr16(_CRC_NIBBLE)
         i = 0
@@ -95,11 +88,12 @@ if sys.implementation.name == "micropython":
             i += 1
         return crc
 
-    def crc16_viper(data, crc=0xFFFF):
-        return _crc16(data, len(data), crc)
+    _crc16 = _v_crc16
 
 
-crc16 = crc16_viper or crc16_plain
+def crc16(data, crc=0xFFFF):
+    """The CRC of data (bytes, bytearray or memoryview) continued from crc."""
+    return _crc16(data, len(data), crc)
 
 
 def _u16(data, at):

@@ -210,9 +210,9 @@ class Scorer:
         base; higher is better for the side to roll next), for ranking many
         plays before the network scores the most promising ones."""
         # the reference for firmware/opponent/linear.py, which the Thinker
-        # uses: its plain loop is imported only when asked
-        from firmware.opponent import linear_plain
-        return linear_plain.linear_after(self.base, result, self.base_off1)
+        # uses: imported only when asked
+        from firmware.opponent import linear_reference
+        return linear_reference.linear_after(self.base, result, self.base_off1)
 
     def score_after(self, result):
         """Probabilities for the side to roll next after a play: result is

@@ -8,11 +8,13 @@ many, so it is the search's most frequent work: a table of each slot's
 contribution at each count (50 x 16 uint16, weights.LINEAR summed over the
 slot's four inputs) turns a changed slot into one subtraction, and
 Ranker.rank scores a whole chunk of movegen's store in one viper call,
-keeping the best few, so that a play costs no bytecode. The plain twins
-(firmware/opponent/linear_plain.py: the table form from a whole position,
-and rank's loop) run on CPython, which has no emitters;
-tests/portable/test_linear.py holds them equal to the Scorer's estimate and
-to the viper loop under the MicroPython unix port.
+keeping the best few, so that a play costs no bytecode. CPython, which has
+no emitters, runs the loop's plain twin (firmware/opponent/linear_plain.py),
+which tools/gen/twins.py writes from _v_rank (a test regenerates and
+compares); tests/portable/test_linear.py holds the loop to the references in
+firmware/opponent/linear_reference.py (the table form from a whole
+position, and the Scorer's estimate) and, under the MicroPython unix port,
+to its twin.
 """
 import sys
 from array import array
@@ -73,7 +75,7 @@ def table(linear=weights.LINEAR):
 
 
 if sys.implementation.name != "micropython":
-    # CPython has no emitters: the plain twins, the same loops
+    # CPython has no emitters: the plain twin, generated from _v_rank
     from firmware.opponent.linear_plain import rank as _rank
 else:
     import micropython
@@ -81,7 +83,7 @@ else:
     from firmware.engine.movewalk import result as _result
 
     @micropython.viper
-    def _rank_viper(chunk, n: int, start, base, t, st, scores, index) -> int:
+    def _v_rank(chunk, n: int, start, base, t, st, scores, index) -> int:
         b = ptr8(base)
         tt = ptr16(t)
         s32 = ptr32(st)
@@ -142,7 +144,7 @@ else:
         s32[_FIRST] = first + n
         return kept
 
-    _rank = _rank_viper
+    _rank = _v_rank
 
 
 # The shipped weights' table, made at import: the computer is loaded at
@@ -191,7 +193,7 @@ class Ranker:
         uint16 arrays of the limit's length) hold the lowest scores so far,
         lowest first (ties: generator order), and their plays' indices.
         Returns how many they hold. The base must be flip(plays.start);
-        each play's score is linear_plain.after's of its result, without a
+        each play's score is linear_reference.after's of its result, without a
         call per play."""
         chunk, n = plays.chunk(c)
         return _rank(chunk, n, plays.start, self.base, self.table, self.state, scores, index)

@@ -146,13 +146,55 @@ def test_no_module_on_the_device_imports_itself_round_a_circle():
     assert found == [], "import circles: " + "; ".join(" -> ".join(c) for c in found)
 
 
-@pytest.mark.parametrize("source,twin,header", twins.TWINS, ids=[t[1] for t in twins.TWINS])
-def test_every_plain_twin_is_its_viper_source_regenerated(source, twin, header):
+@pytest.mark.parametrize("source,twin,shape,header", twins.TWINS, ids=[t[1] for t in twins.TWINS])
+def test_every_plain_twin_is_its_viper_source_regenerated(source, twin, shape, header):
     with open(os.path.join(ROOT, twin)) as f:
         text = f.read()
-    assert text == twins.twin(source, header, ROOT), \
+    assert text == twins.twin(source, header, shape, ROOT), \
         "%s is stale: run python -m tools.gen.twins" % twin
     assert "@micropython" not in text and "import micropython\n" not in text
+
+
+def test_a_twin_of_functions_copies_their_private_values_and_refuses_public_ones():
+    text = "\n".join((
+        "import sys", "from micropython import const", "",
+        "_STEP = const(3)        # added each time", "PUBLIC = 4", "",
+        'if sys.implementation.name != "micropython":',
+        "    from firmware.x_plain import up as _up",
+        "else:", "    import micropython", "",
+        "    @micropython.viper", "    def _v_up(a: int) -> int:", "        return a + _STEP", ""))
+    out = twins.generate("firmware/x.py", text, "functions")
+    assert "from micropython import const\n\n_STEP = const(3)        # added each time\n" in out
+    assert "\ndef up(a: int) -> int:\n    return a + _STEP\n" in out
+    assert "PUBLIC" not in out and "x_plain" not in out and "@micropython" not in out
+    with pytest.raises(ValueError, match="public PUBLIC"):
+        twins.generate("firmware/x.py", text.replace("a + _STEP", "a + PUBLIC"), "functions")
+
+
+def _functions(path):
+    """{name: is it viper} of every function the file defines."""
+    with open(os.path.join(ROOT, path)) as f:
+        tree = ast.parse(f.read(), path)
+    return {n.name: any(ast.unparse(d) == "micropython.viper" for d in n.decorator_list)
+            for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+
+
+def test_every_viper_function_in_firmware_has_a_generated_twin():
+    # no twin written by hand: each viper function's is in a twin that
+    # tools.gen.twins writes, named without the `_v_`
+    made = {source: twin for source, twin, _, _ in twins.TWINS}
+    found = 0
+    for path in FIRMWARE:
+        viper = sorted(name for name, v in _functions(path).items() if v)
+        if not viper:
+            continue
+        source = path.replace(os.sep, "/")
+        assert source in made, "%s: viper %s, no generated twin (tools/gen/twins.py TWINS)" % (path, viper)
+        plain = _functions(made[source])
+        missing = [name for name in viper if (name[3:] if name.startswith("_v_") else name) not in plain]
+        assert missing == [], "%s: no twin of %s in %s" % (path, missing, made[source])
+        found += len(viper)
+    assert found >= 12
 
 
 def test_the_twins_check_says_they_are_current():

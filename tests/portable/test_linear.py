@@ -1,7 +1,7 @@
 """The linear prefilter's table form equals the evaluator's estimate, its
 ranking of a roll's plays in store chunks keeps the lowest scores in
 generator order, and under MicroPython its viper loop equals the plain twin."""
-from firmware.opponent import evaluator, linear, linear_plain
+from firmware.opponent import evaluator, linear, linear_plain, linear_reference
 from firmware.engine import movegen
 from firmware.engine.position import START, flip
 
@@ -20,7 +20,7 @@ def _positions():
 
 def _after(ranker, result):
     """The table form's score of a whole result (the plain reference)."""
-    return linear_plain.after(ranker.base, result, ranker.table, ranker.base_left, ranker.off_weight)
+    return linear_reference.after(ranker.base, result, ranker.table, ranker.base_left, ranker.off_weight)
 
 
 def _rank_all(ranker, plays, limit, rank=None):
