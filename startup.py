@@ -1,6 +1,7 @@
 """Power-on, before the loop (mainloop.py): the mode the handheld starts in
-(a game, or update mode), update mode's display, the device's dice, and
-the game's start-up in an order that keeps the heap whole.
+(a game, or update mode), update mode's display and its way back, the
+device's dice, and the game's start-up in an order that keeps the heap
+whole.
 
 main.py loads this for the start-up and lets it go (firmware.forget), so
 that its code is not held while a game runs (docs/app.md, Heap); the
@@ -8,6 +9,7 @@ simulator does the same at each of its power-ons.
 """
 import gc
 import os
+import time
 
 from micropython import const
 
@@ -19,6 +21,13 @@ UPDATE = const(1)
 _SAFE_BUTTON = const(7)      # MENU held at power-on: update mode too
 START_GC = const(4096)       # bytes allocated between collections at start-up (start())
 PLAY_GC = const(40960)       # ... and in play
+# Update mode's way back to the game: B pressed, or MENU held (keys.py's
+# event encoding, kind << 4 | button: PRESS 1, LONG 3; B 5, MENU 7)
+_BACK_PRESS = const(0x15)
+_MENU_LONG = const(0x37)
+_READY_MS = const(2000)      # update mode's display: READY this long,
+_CYCLE_MS = const(3500)      # then how to go back, till the cycle's end
+POLL_MS = const(10)          # update mode's button poll
 
 
 def start_mode(os_module, menu_held, flag):
@@ -41,12 +50,55 @@ def menu_held():
     return board.make_button_pins()[_SAFE_BUTTON].value() == 0
 
 
-def show_update(hw):
-    """Update mode's display. Nothing runs after it, so it does not scroll."""
-    from firmware.handheld import render
-    frame = bytearray(512)
-    render.screen(frame, "UPDATE", "READY", 0)
-    hw.matrix.show(frame)
+class UpdateMode:
+    """Update mode after power-on: no game and no watchdog, the display
+    saying UPDATE / READY and, by turns, B: BACK. step() polls the buttons;
+    B, or MENU held, asks to go back to the game (the caller resets the
+    board: the flag is gone, so the game starts and offers its save). The
+    deploy tool's mpremote interrupts the wait (Ctrl-C) and takes the REPL.
+    Buttons held as it starts (MENU held at power-on) count only once
+    released and pressed again."""
+
+    def __init__(self, hw, now):
+        from firmware.handheld import render
+        self.render = render
+        self.hw = hw
+        self.start = now
+        self.frame = bytearray(512)
+        self.phase = -1
+        hw.buttons.mute_held(now)
+        self.step(now)
+
+    def step(self, now):
+        """One poll and, when its phase turns, the display; True when the
+        player asks to go back to the game."""
+        buttons = self.hw.buttons
+        events = buttons.events
+        for i in range(buttons.poll(now)):
+            if events[i] == _BACK_PRESS or events[i] == _MENU_LONG:
+                return True
+        phase = 0 if time.ticks_diff(now, self.start) % _CYCLE_MS < _READY_MS else 1
+        if phase != self.phase:
+            self.phase = phase
+            self.show("B: BACK" if phase else "READY")
+        return False
+
+    def show(self, bottom):
+        self.render.screen(self.frame, "UPDATE", bottom, 0)
+        self.hw.matrix.show(self.frame)
+
+
+def wait_in_update_mode(hw):
+    """The device's update mode: polls until the player asks to go back
+    (True). mpremote's Ctrl-C ends the wait with the display at READY."""
+    mode = UpdateMode(hw, time.ticks_ms())
+    try:
+        while not mode.step(time.ticks_ms()):
+            time.sleep_ms(POLL_MS)
+    except KeyboardInterrupt:
+        mode.show("READY")      # the computer took the board: B no longer goes back
+        raise
+    return True
 
 
 def make_dice(noise):
@@ -59,18 +111,22 @@ def make_dice(noise):
 
 
 def main():
-    """main.py's start: update mode (the flag or MENU held), returning None,
-    or the game's start-up, returning the Loop for mainloop.run()."""
+    """main.py's start: update mode (the flag or MENU held), waiting until
+    mpremote takes the REPL (returning None) or B or MENU held resets the
+    board into the game; or the game's start-up, returning the Loop for
+    mainloop.run()."""
     from firmware.engine.flashwriter import UPDATE_FILE
     if start_mode(os, menu_held(), UPDATE_FILE) == UPDATE:
         print("Blot: update mode, no game and no watchdog: python -m tools.deploy flash")
         from hw import board
         try:
-            show_update(board.setup(watchdog=False))
+            wait_in_update_mode(board.setup(watchdog=False))
         except Exception as exc:    # a half-copied image: the REPL is what matters
             import sys
             sys.print_exception(exc)
-        return None
+            return None
+        import machine
+        machine.reset()             # B or MENU held: back to the game
     return start()
 
 

@@ -24,6 +24,7 @@ PLAY = const(2)
 MESSAGE = const(3)
 SLEEP = const(4)
 DICE = const(5)
+ASK = const(6)          # a question on the main menu: A does it, B goes back
 
 # what the main menu's PLAY item offers
 VS_CPU = const(0)
@@ -104,6 +105,7 @@ class App:
         self.knockout_round = 0     # 0 outside a knockout, else 1..len(levels)
         self.play = None
         self.message = None         # (top, bottom, then): a screen until A
+        self.question = None        # (top, bottom, action) while ASK shows
         self.since = 0
         self.screen = MAIN
         self.resumable = None
@@ -352,6 +354,20 @@ class App:
         self.since = self.now
         self.request_save()
 
+    def ask(self, top, bottom, action):
+        """A question over the main menu: A calls action(), B goes back."""
+        self.question = (top, bottom, action)
+        self.screen = ASK
+        self.since = self.now
+
+    def ask_update(self):
+        """UPDATE asks first: chosen by a slip of the thumb it would leave
+        the player in a mode with no game (docs/deploy.md)."""
+        self.ask("UPDATE?", "A YES  B NO", self.start_update)
+
+    def start_update(self):
+        self.update_requested = True
+
     def update_failed(self):
         """main.py could not leave the flag for update mode (docs/deploy.md)."""
         self.update_requested = False
@@ -395,6 +411,19 @@ class App:
                 self.screen = MAIN
                 self._beep(sounds.CLICK)
             return
+        if self.screen == ASK:
+            if button == keys.A:
+                action = self.question[2]
+                self.question = None
+                self.screen = MAIN
+                self._beep(sounds.CLICK)
+                action()
+            elif button in (keys.B, keys.MENU):
+                self.question = None
+                self.screen = MAIN
+                self.main.since = self.now
+                self._beep(sounds.CLICK)
+            return
         if self.screen == MESSAGE:
             if button in (keys.A, keys.B):
                 then = self.message[2]
@@ -415,7 +444,7 @@ class App:
                     self.request_save()     # a saved match stays until a new one starts
             elif result == menu.PICK:
                 if self.main.label() == "UPDATE":
-                    self.update_requested = True
+                    self.ask_update()
                 elif self.main.value("PLAY") == KNOCKOUT:
                     if self.knockout_round == 0:
                         self.knockout_round = 1
@@ -457,6 +486,8 @@ class App:
             moving = render.screen(f, "RESUME?", "A YES  B NEW", now, self.since)
         elif self.screen == MESSAGE:
             moving = render.screen(f, self.message[0], self.message[1], now, self.since)
+        elif self.screen == ASK:
+            moving = render.screen(f, self.question[0], self.question[1], now, self.since)
         elif self.screen == DICE:
             self.dice_screen.draw(f, now)
         else:

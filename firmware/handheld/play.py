@@ -318,6 +318,9 @@ class Play:
     def _new_game(self, now, unused):
         self.app.new_game()
 
+    def _update(self, now, unused):
+        self.app.update_requested = True
+
     def _tell(self, top, bottom, now):
         """A short message over the board, then the board again."""
         self.mode = BOARD

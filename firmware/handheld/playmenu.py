@@ -47,7 +47,8 @@ def press(play, button, now):
         elif label == "NEW GAME":
             play._ask("QUIT MATCH?", "A YES  B NO", play._new_game, 0, now)
         elif label == "UPDATE":
-            play.app.update_requested = True    # resumes from the last save
+            # asks first; the match resumes from its last save afterwards
+            play._ask("UPDATE?", "A YES  B NO", play._update, 0, now)
         elif label == "DICE":
             play.app.show_dice()
 

@@ -1,14 +1,15 @@
-"""Update mode, end to end on the simulator: the menu's UPDATE restarts the
-board with no game and no watchdog, once; MENU held at power-on does the
-same; saves from another firmware are kept aside, never a crash, and one
-the earlier firmware wrote (payload version 1) resumes its match.
+"""Update mode, end to end on the simulator: the menu's UPDATE asks first,
+then restarts the board with no game and no watchdog, once; MENU held at
+power-on does the same; B or MENU held goes back to the game; saves from
+another firmware are kept aside, never a crash, and one the earlier
+firmware wrote (payload version 1) resumes its match.
 Only simulated buttons and power in; LEDs and the flash out."""
 from firmware.engine.archive import Archive
 from firmware.engine import flashwriter, game, matfile, save
 from firmware.engine.dice import Dice, SeededSource
 from firmware.handheld import app as appmod
 from tools.sim import reader
-from tools.sim.core import UPDATE, Sim
+from tools.sim.core import BACK, UPDATE, Sim, run_script
 from tools.sim.flash import FolderFlash
 from tools.sim.player import Player, board_after, is_text
 
@@ -20,15 +21,38 @@ def lines(sim):
     return reader.screen_lines(sim.grid())
 
 
+def update_lines(sim):
+    """Update mode's display over one cycle: READY, then the way back."""
+    seen = []
+    for _ in range(8):
+        shown = lines(sim)
+        if shown not in seen:
+            seen.append(shown)
+        sim.run_ms(500)
+    return seen
+
+
 def assert_update_mode(sim):
     assert sim.updating
-    assert lines(sim) == ("UPDATE", "READY"), sim.text()
+    assert update_lines(sim) == [("UPDATE", "READY"), ("UPDATE", "B: BACK")], sim.text()
     # no watchdog: a minute with nobody feeding it and the board stays up
     restarts = len(sim.restarts)
     sim.run_ms(60000)
     assert not sim.board.watchdog_overdue() and not sim.board.watchdog_fired
-    assert len(sim.restarts) == restarts and lines(sim) == ("UPDATE", "READY")
+    assert len(sim.restarts) == restarts and lines(sim)[0] == "UPDATE"
     assert flashwriter.UPDATE_FILE not in sim.flash.listdir()     # read once
+
+
+def assert_asked(sim):
+    assert not sim.updating and lines(sim)[0] == "UPDATE?", sim.text()
+    assert reader.read_scrolling(sim, 9) == "A YES B NO"
+
+
+def confirm_update(p):
+    """A on UPDATE asks first; A again says yes."""
+    p.press("A")
+    assert_asked(p.sim)
+    p.press("A")
 
 
 def test_main_menu_update_restarts_into_update_mode_once(tmp_path):
@@ -37,7 +61,7 @@ def test_main_menu_update_restarts_into_update_mode_once(tmp_path):
     p.wait_until(lambda g: p.top_line() == "PLAY", what="the main menu")
     p.choose("UPDATE")
     assert reader.line_text(sim.grid(), 9) == "PRESS A"
-    p.press("A")
+    confirm_update(p)
     assert sim.restarts[-1][1] == UPDATE and not sim.crashes
     assert_update_mode(sim)
     # the next power-on plays again
@@ -51,7 +75,7 @@ def test_update_during_a_game_keeps_the_saved_game(tmp_path):
     sim = p.sim
     p.press("MENU")
     p.choose("UPDATE")
-    p.press("A")
+    confirm_update(p)
     assert sim.restarts[-1][1] == UPDATE
     assert_update_mode(sim)
     assert "blot.sav" in sim.flash.listdir()
@@ -62,9 +86,73 @@ def test_update_during_a_game_keeps_the_saved_game(tmp_path):
 def test_menu_held_at_power_on_is_update_mode_without_a_flag(tmp_path):
     sim = Sim(FolderFlash(str(tmp_path / "flash")), seed=3)
     sim.cut_power(hold=("MENU",))
-    assert_update_mode(sim)
+    assert_update_mode(sim)     # MENU still held: it does not go back by itself
+    sim.up("MENU")
+    sim.run_ms(1000)
+    assert sim.updating
     sim.cut_power()
     assert not sim.updating
+
+
+def test_update_asks_first_and_b_stays_in_the_game(tmp_path):
+    """The slip the playtest found: MENU (on HINT), UP (round to UPDATE), A."""
+    p, board, mover = game_at_a_roll(tmp_path)
+    sim = p.sim
+    p.press("MENU")
+    assert p.top_line() == "HINT"
+    p.press("UP")
+    assert p.top_line() == "UPDATE"
+    p.press("A")
+    assert_asked(sim)
+    p.press("B")
+    assert not sim.updating and not sim.restarts and p.top_line() == "UPDATE"
+    p.press("MENU")
+    # the board (the other side's last move marked: it shows both looks)
+    p.wait_until(lambda g: not is_text(g) and reader.read_board(g) == board, what="the board")
+    # the main menu's UPDATE, reached by UP from PLAY, asks the same
+    sim2 = Sim(FolderFlash(str(tmp_path / "flash2")), seed=3)
+    p2 = Player(sim2)
+    p2.wait_until(lambda g: p2.top_line() == "PLAY", what="the main menu")
+    p2.press("UP")
+    p2.press("A")
+    assert_asked(sim2)
+    p2.press("MENU")
+    assert not sim2.updating and p2.top_line() == "UPDATE"
+
+
+def test_b_or_menu_held_in_update_mode_goes_back_to_the_game(tmp_path):
+    p, board, mover = game_at_a_roll(tmp_path)
+    sim = p.sim
+    for back in ("B", "MENU"):
+        p.press("MENU")
+        p.choose("UPDATE")
+        confirm_update(p)
+        assert sim.updating
+        sim.run_ms(3000)
+        if back == "MENU":
+            p.press("MENU")             # a short press does nothing
+            sim.run_ms(500)
+            assert sim.updating
+            sim.hold("MENU", 900)
+        else:
+            p.press("B")
+        assert not sim.updating and sim.restarts[-1][1] == BACK and not sim.crashes
+        p.wait_until(lambda g: is_text(g) and p.top_line() == "RESUME?", what="RESUME?")
+        p.press("A")
+        p.wait_until(lambda g: not is_text(g) and reader.read_board(g) == board, what="the board")
+
+
+def test_update_mode_and_back_in_a_script(tmp_path):
+    """The same in the simulator's script mode: MENU, UP to UPDATE, A, A,
+    then B in update mode brings back the main menu."""
+    sim = Sim(FolderFlash(str(tmp_path / "flash")), seed=3)
+    out = []
+    run_script(sim, ["wait 300", "press UP", "press A", "print asked", "text",
+                     "press A", "wait 500", "text", "press B", "wait 500", "text"], out=out.append)
+    asked, in_update, back = out[1], out[2], out[3]
+    assert sim.restarts[-1][1] == BACK and not sim.updating
+    assert reader.screen_lines(sim.grid()) == ("PLAY", "< VS CPU >")
+    assert asked != in_update != back
 
 
 def test_start_mode_reads_the_flag_once(tmp_path):
@@ -98,7 +186,7 @@ def test_a_flag_that_cannot_be_written_is_reported(tmp_path):
     p = Player(sim)
     p.wait_until(lambda g: p.top_line() == "PLAY", what="the main menu")
     p.choose("UPDATE")
-    p.press("A")
+    confirm_update(p)
     assert not sim.updating and not sim.restarts
     assert reader.read_scrolling(sim, 1) == "UPDATE FAILED"
 

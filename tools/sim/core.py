@@ -36,6 +36,7 @@ POWER_CUT = "power cut"
 CRASH = "crash"
 WATCHDOG = "watchdog"
 UPDATE = "update"       # the menu's UPDATE restarted the board into update mode
+BACK = "back"           # update mode's B (or MENU held) restarted the board into the game
 
 
 def _no_collection():
@@ -82,6 +83,7 @@ class Sim:
         self.crashes = []               # exceptions that reset the board
         self.loop = None
         self.updating = False           # in update mode: no game, no watchdog
+        self.update_mode = None         # startup.UpdateMode while updating
         self._battery = None            # (rest mV or None, charge used) across restarts
         self._elapsed_before = 0        # simulated ms before the last start-up
         self.record = None              # a list to log every input as script lines
@@ -111,9 +113,11 @@ class Sim:
         run_boot_py()
         import startup      # as main.py: loaded for the start-up, then let go
         self.updating = startup.start_mode(self.flash, startup.menu_held(), flashwriter.UPDATE_FILE) == startup.UPDATE
+        self.update_mode = None
         if self.updating:
             self.loop = _NoLoop()
-            startup.show_update(hw_board.setup(watchdog=False))
+            import time
+            self.update_mode = startup.UpdateMode(hw_board.setup(watchdog=False), time.ticks_ms())
         else:
             startup.load_opponent()
             hw = hw_board.setup(watchdog=True)
@@ -179,9 +183,9 @@ class Sim:
         clock = self.board.clock
         left = ms
         while left > 0:
-            if self.updating:           # no game: only time passes
-                clock.advance_us(left * 1000)
-                return
+            if self.updating:           # no game: the buttons polled, as main() does
+                left -= self._update_step(left)
+                continue
             start = clock.ms()
             end = start + left
             reason = None
@@ -201,6 +205,21 @@ class Sim:
             left -= clock.ms() - start
             if reason is not None:
                 self._restart(reason)
+
+    def _update_step(self, ms):
+        """Update mode for up to `ms`, a poll every startup.POLL_MS; the ms
+        it ran. B or MENU held restarts the board into the game."""
+        clock = self.board.clock
+        mode = self.update_mode
+        start = clock.ms()
+        end = start + ms
+        while clock.ms() < end:
+            if mode.step(clock.ms()):
+                spent = clock.ms() - start
+                self._restart(BACK)
+                return max(spent, 1)
+            clock.advance_us(min(10, end - clock.ms()) * 1000)
+        return ms
 
     def _watchdog_bit(self):
         """The watchdog reset the board: fed too late, or not fed in time."""
