@@ -66,8 +66,8 @@ def run_terminal(sim, args):
     saved = termios.tcgetattr(fd)
     tty.setcbreak(fd)
     sys.stdout.write("\033[2J\033[?25l")
-    held = None
-    held_until = 0
+    from tools.sim.keyfeed import KeyFeed
+    keys = KeyFeed(sim)
     try:
         start_wall = time.monotonic()
         start_sim = sim.total_ms()
@@ -76,11 +76,7 @@ def run_terminal(sim, args):
                 if key in ("q", "\033"):
                     return 0
                 if key in KEYS:
-                    if held is not None:
-                        sim.up(held)
-                    held = KEYS[key]
-                    sim.down(held)
-                    held_until = sim.total_ms() + HOLD_MS
+                    keys.tap(KEYS[key], HOLD_MS)
                 elif key == "p":
                     sim.cut_power()
                 elif key in "[]":
@@ -88,6 +84,7 @@ def run_terminal(sim, args):
                     sim.set_battery_mv(max(2700, min(4800, mv)))
                 elif key == "0":
                     sim.fresh_batteries()
+            keys.feed()
             due = start_sim + int((time.monotonic() - start_wall) * 1000 * args.speed)
             behind = due - sim.total_ms()
             if behind > 200:
@@ -95,9 +92,6 @@ def run_terminal(sim, args):
                 behind = 200
             if behind > 0:
                 sim.run_ms(behind)
-            if held is not None and sim.total_ms() >= held_until:
-                sim.up(held)
-                held = None
             sys.stdout.write(render(sim))
             sys.stdout.flush()
             time.sleep(STEP_MS / 1000)

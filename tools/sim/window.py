@@ -22,6 +22,7 @@ import time
 import pygame
 
 from tools.sim.device import DeviceView
+from tools.sim.keyfeed import KeyFeed
 
 KEYS = {
     pygame.K_UP: "UP", pygame.K_DOWN: "DOWN", pygame.K_LEFT: "LEFT", pygame.K_RIGHT: "RIGHT",
@@ -127,7 +128,10 @@ def status_line(sim):
 
 class Window:
     """The window over a Sim: handle() takes pygame events, frame() runs the
-    simulation up to the wall clock and draws; run() loops until quit."""
+    simulation up to the wall clock and draws; run() loops until quit. The
+    keys reach the buttons through a KeyFeed (tools/sim/keyfeed.py): a
+    press and its release taken in one frame still last KeyFeed's MIN_MS,
+    at any frame rate."""
 
     def __init__(self, sim, args):
         pygame.init()
@@ -148,6 +152,7 @@ class Window:
         self.start_sim = sim.total_ms()
         self.shots = 0
         self.running = True
+        self.keys = KeyFeed(sim)
 
     def handle(self, event):
         sim = self.sim
@@ -157,7 +162,7 @@ class Window:
             if event.key == pygame.K_ESCAPE:
                 self.running = False
             elif event.key in KEYS:
-                sim.down(KEYS[event.key])
+                self.keys.down(KEYS[event.key])
             elif event.key == pygame.K_p:
                 sim.cut_power()
             elif event.key in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
@@ -170,13 +175,17 @@ class Window:
                 self.shots += 1
                 pygame.image.save(self.screen, os.path.join(self.args.data, "shot-%d.png" % self.shots))
         elif event.type == pygame.KEYUP and event.key in KEYS:
-            sim.up(KEYS[event.key])
+            self.keys.up(KEYS[event.key])
 
     def frame(self, ms=None):
-        """Runs the simulation `ms` (default: up to the wall clock, at most
+        """Applies the keys taken since the last frame, then runs the
+        simulation `ms` in all (default: up to the wall clock, at most
         200 ms) and draws it."""
         sim = self.sim
-        if ms is None:
+        ran = self.keys.feed()
+        if ms is not None:
+            ms -= ran
+        else:
             due = self.start_sim + int((time.monotonic() - self.start_wall) * 1000 * self.args.speed)
             ms = due - sim.total_ms()
             if ms > 200:
