@@ -3,7 +3,8 @@ the buttons, for his own rolls and the computer's.
 
 LEFT/DOWN and RIGHT/UP change the face (1..6, round), A confirms the die,
 B goes back to the one before. The opening enters red's die, then
-green's; a tie is entered again, as the rules have it.
+green's, each under its owner's name; a tie is entered again, as the
+rules have it.
 """
 from micropython import const
 
@@ -13,10 +14,15 @@ DONE = const(1)     # press() results besides None
 BACK = const(2)     # B on the first die: no roll after all
 
 
+def _short(name):
+    """A name in at most three letters, to fit over its die: GREEN is GRN."""
+    return "GRN" if name == "GREEN" else name[:3]
+
+
 class DiceEntry:
-    def __init__(self, mover, name, opening, now):
+    def __init__(self, mover, names, opening, now):
         self.mover = mover      # whose roll: 0 red, 1 green (the opening: both)
-        self.name = name
+        self.names = names      # the sides' names, red's first
         self.opening = opening
         self.faces = [1, 1]
         self.at = 0             # the die being set
@@ -55,12 +61,17 @@ class DiceEntry:
 
     def draw(self, frame, now):
         if self.opening:
-            top = "TIE" if self.tie else "OPENING"
-            render.screen(frame, top, "", now, self.since)
             colours = (render.RED, render.GREEN)
+            if self.tie:
+                render.screen(frame, "TIE", "", now, self.since)
+            else:
+                # each die under its owner's name, in his colour: YOU CPU
+                render.clear(frame)
+                render.text(frame, _short(self.names[0]), 1, 1, render.RED)
+                render.text(frame, _short(self.names[1]), 17, 1, render.GREEN)
         else:
             colour = render.RED if self.mover == 0 else render.GREEN
-            render.screen(frame, self.name, "", now, self.since, top_colour=colour)
+            render.screen(frame, self.names[self.mover], "", now, self.since, top_colour=colour)
             colours = (colour, colour)
         # the die being set blinks yellow; the one not yet set shows a dash
         for i in (0, 1):

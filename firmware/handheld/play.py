@@ -34,7 +34,8 @@ _LOOK_MS = const(700)       # the computer's dice shown before it moves
 _DECIDE_MS = const(900)     # the computer's pause before a cube answer
 PASS_MS = const(1500)       # a roll with no move, shown before it passes
 _SAY_MS = const(1500)       # a short message (TAKEN, DROPPED, ...)
-_NO_MOVE_MS = const(2500)   # the demo's NO MOVE screen; players acknowledge it with A
+_NO_MOVE_MS = const(2500)   # the computer's NO MOVE screen; a human's waits for A
+OPENING_MS = const(2500)    # the opening roll told as whose die was whose
 _DEMO_OVER_MS = const(5000)  # the demo's game-over screen, before it plays on
 _RESIGN_NAMES = ("SINGLE", "GAMMON", "BKGAMMON")
 
@@ -89,6 +90,7 @@ class Play:
         self.tutor = None           # a judge.Loss weighing the play just confirmed
         self.warning = None         # (loss, better result) once it gave away too much
         self.ids = None             # (key, text): gnubg's IDs while the menu shows them (playmenu)
+        self.opening_until = 0      # the opening roll's dice told, by name, until then
 
     # ---- helpers --------------------------------------------------------
 
@@ -147,7 +149,7 @@ class Play:
         if self.hand:
             from firmware.handheld.diceentry import DiceEntry     # its code only when used
             mover = 0 if g.state == game.OPENING else g.turn
-            self.entry = DiceEntry(mover, self.names[mover], g.state == game.OPENING, now)
+            self.entry = DiceEntry(mover, self.names, g.state == game.OPENING, now)
             return False
         if self._act(self.match.roll, now):
             self._rolled()
@@ -187,6 +189,16 @@ class Play:
         elif computer:
             self.wait_until = now + _LOOK_MS
 
+    def _open(self, now):
+        """The opening roll. With a human playing and the machine's dice,
+        whose die was whose is told (YOU 5 / CPU 3) for OPENING_MS, or
+        until a key, before the winner plays them."""
+        if self._roll(now) and (self.human(0) or self.human(1)):
+            self.opening_until = now + OPENING_MS
+            self.wait_until = self.opening_until
+        else:
+            self.wait_until = now + PASS_MS
+
     # ---- buttons --------------------------------------------------------
 
     def press(self, button, now):
@@ -196,6 +208,12 @@ class Play:
         playmenu.open_menu(self, now)
 
     def _press(self, button, now):
+        if self.opening_until:
+            # any key ends the opening's dice told, and does only that
+            self.opening_until = 0
+            self.wait_until = now + _LOOK_MS
+            if button != keys.MENU:
+                return
         if self.mode == MENU:
             playmenu.press(self, button, now)
             return
@@ -251,8 +269,7 @@ class Play:
             return
         if g.state == game.OPENING:
             if button == keys.A:
-                self._roll(now)
-                self.wait_until = now + PASS_MS
+                self._open(now)
             return
         if g.state == game.ROLL:
             if button == keys.A:
@@ -432,10 +449,13 @@ class Play:
             from firmware.handheld import tutor
             return tutor.step(self, now) or changed
         if self.mode == NO_MOVE:
-            if not (self.human(0) or self.human(1)) and now - self.since >= _NO_MOVE_MS:
-                self._finish_shown(now)     # the demo passes by itself
+            if not self.human(g.turn) and now - self.since >= _NO_MOVE_MS:
+                self._finish_shown(now)     # the computer's pass goes on by itself
                 return True
             return changed
+        if self.opening_until and now >= self.opening_until:
+            self.opening_until = 0
+            changed = True
         if g.state != game.OVER and m.tick(now):
             self._after_action()
             changed = True
@@ -456,8 +476,7 @@ class Play:
         elif now < self.wait_until:
             return changed
         elif g.state == game.OPENING:
-            self._roll(now)
-            self.wait_until = now + PASS_MS
+            self._open(now)
         elif g.state == game.ROLL:
             return self._computer_roll(now) or changed
         elif g.state == game.DOUBLED:
@@ -657,6 +676,7 @@ class Play:
             return
         m.next_game(now)
         self.last = None
+        self.opening_until = 0
         self.mode = BOARD
         self._announced = -1
         self.wait_until = now + _LOOK_MS

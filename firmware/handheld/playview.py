@@ -119,9 +119,18 @@ def draw(self, frame, now):
         render.screen(frame, "DOUBLE TO %d?" % (g.cube * 2), "A YES  B NO", now, self.since)
         return TEXT_TICK_MS
     if self.mode == NO_MOVE:
+        # a human's pass waits for A and says so; the computer's goes on by itself
         colour = render.RED if g.turn == 0 else render.GREEN
-        render.screen(frame, "NO MOVE", "%s %d-%d" % (self.names[g.turn], g.dice[0], g.dice[1]),
-                      now, self.since, top_colour=colour, bottom_colour=colour)
+        bottom = "%s %d-%d" % (self.names[g.turn], g.dice[0], g.dice[1])
+        if self.human(g.turn):
+            bottom += "  PRESS A"
+        render.screen(frame, "NO MOVE", bottom, now, self.since, top_colour=colour,
+                      bottom_colour=colour)
+        return TEXT_TICK_MS
+    if self.opening_until and self.mode == BOARD:
+        a, b = g.opening
+        render.screen(frame, "%s %d" % (self.names[0], a), "%s %d" % (self.names[1], b),
+                      now, self.since, top_colour=render.RED, bottom_colour=render.GREEN)
         return TEXT_TICK_MS
     if self.entry is not None and self.mode == BOARD:
         self.entry.draw(frame, now)
@@ -148,7 +157,10 @@ def draw(self, frame, now):
         render.screen(frame, "ACCEPT %s?" % KIND_NAMES[g.resign], "A YES  B NO", now, self.since)
         return TEXT_TICK_MS
     if g.state == game.OPENING and (self.human(0) or self.human(1)):
-        render.screen(frame, "OPENING", "A TO ROLL", now, self.since)
+        if self.human(1):
+            render.screen(frame, "OPENING", "A TO ROLL", now, self.since)
+        else:       # against the computer: which colour is the player's
+            render.screen(frame, "YOU RED", "A TO ROLL", now, self.since, top_colour=render.RED)
         return TEXT_TICK_MS
     fill_scene(self, now)
     render.draw_board(frame, self.scene, now)

@@ -10,7 +10,7 @@ from firmware.engine.dice import SeededSource
 from tools.sim import reader
 from tools.sim.core import Sim
 from tools.sim.flash import FolderFlash
-from tools.sim.player import Player, is_text, runner
+from tools.sim.player import OPENING_ENTRY_TOPS, Player, is_text, runner
 
 
 def new_player(tmp_path, seed=3):
@@ -42,9 +42,9 @@ def wait_dice(p, mover, dice):
 def test_a_roll_entered_by_hand_is_on_the_board_and_in_the_match_file(tmp_path):
     p, folder = new_player(tmp_path)
     p.start("VS CPU", level="KID", dice="BY HAND")
-    p.wait_until(lambda g: is_text(g) and p.screen() == ("OPENING", "A TO ROLL"), what="OPENING")
+    p.wait_until(lambda g: is_text(g) and p.screen() == ("YOU RED", "A TO ROLL"), what="YOU RED")
     p.press("A")
-    assert p.entry() == ("OPENING", ["1", "-"], 0)
+    assert p.entry() == ("YOU CPU", ["1", "-"], 0)     # each die under its owner's name
     p.enter_dice(4, 4)                      # a tie: entered again
     assert p.entry() == ("TIE", ["4", "-"], 0)
     p.enter_dice(3, 1)                      # red's 3 against green's 1: red plays 3-1
@@ -125,7 +125,7 @@ def test_a_whole_game_by_hand_keeps_every_roll_entered(tmp_path):
             b = source.byte()
             if b < 252:
                 faces.append(b % 6 + 1)
-        if top in ("OPENING", "TIE") and faces[0] == faces[1]:
+        if top in OPENING_ENTRY_TOPS and faces[0] == faces[1]:
             entered.append(None)            # a tie: not a roll of the game
         else:
             entered.append(tuple(faces))

@@ -12,7 +12,7 @@ from firmware.opponent import judge
 from tools.sim import reader
 from tools.sim.core import Sim
 from tools.sim.flash import FolderFlash
-from tools.sim.player import Player, board_after, is_text, runner
+from tools.sim.player import OPENING_TOPS, Player, board_after, is_text, runner
 
 BAD = ((8, 2), (8, 7))          # 6-1 from the start: 0.41 worse than 13/7 8/7
 BEST = ((13, 7), (8, 7))
@@ -21,7 +21,7 @@ BEST = ((13, 7), (8, 7))
 def opening_61(tmp_path, tutor, mode="2 PLAYER"):
     p = Player(Sim(FolderFlash(str(tmp_path / "flash")), seed=3))
     p.start(mode, level="KID" if mode == "VS CPU" else None, dice="BY HAND", tutor=tutor)
-    p.wait_until(lambda g: is_text(g) and p.top_line() == "OPENING", what="OPENING")
+    p.wait_until(lambda g: is_text(g) and p.top_line() in OPENING_TOPS, what="OPENING")
     p.press("A")
     p.enter_dice(6, 1)
     p.wait_until(lambda g: reader.read_dice(g) is not None and reader.marks(g) == 2, what="red's 6-1")

@@ -34,7 +34,8 @@ def test_a_pass_says_no_move_with_the_dice_until_a(tmp_path):
     passes = [screen for screen in p.log if screen[0] == "NO MOVE"]
     assert passes, p.log
     for top, bottom in passes:
-        name, dice = bottom.split()
+        name, dice, press, a = bottom.split()     # a human's pass says which key goes on
+        assert (press, a) == ("PRESS", "A")
         a, b = dice.split("-")
         assert name in ("RED", "GREEN") and 1 <= int(a) <= 6 and 1 <= int(b) <= 6
 

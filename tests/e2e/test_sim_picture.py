@@ -42,11 +42,11 @@ def test_the_pass_and_the_marked_move_show_what_they_are_made_for(tmp_path, dumm
         window = Window(sim, parse(["--data", data, "--mute"]))
         try:
             looks = play(window)
-            seen[name] = (reader.screen_lines(sim.grid()), looks)
+            seen[name] = (reader.line_text(sim.grid(), 1), reader.read_scrolling(sim, 9), looks)
         finally:
             window.close()
-    assert seen["handheld-pass.png"][0] == ("NO MOVE", "RED 6-6")
-    before, after = seen["handheld-marked.png"][1]
+    assert seen["handheld-pass.png"][:2] == ("NO MOVE", "RED 6-6 PRESS A")
+    before, after = seen["handheld-marked.png"][2]
     import pygame
     assert before.get_size() == after.get_size()
     assert pygame.image.tobytes(before, "RGB") != pygame.image.tobytes(after, "RGB")

@@ -113,6 +113,8 @@ class Driver:
             if self.play.mode == playview.NO_MOVE and (self.play.human(0) or self.play.human(1)):
                 self.press(keys.A)      # a pass is acknowledged
                 continue
+            if self.play.opening_until:
+                continue                # the opening's dice told: read, not pressed away
             if self.play.mode != 0:
                 return
             g = m.game

@@ -108,6 +108,7 @@ def test_a_take_turns_the_cube_to_the_taker():
 
 def test_no_cube_in_the_crawford_game():
     d = _two_player(length_index=2)     # a 3-point match
+    d.play.opening_until = 0            # the first game's opening told, ended by hand below
     d.match.score[0] = 2
     d.match.game.state = game.OVER
     d.match.game.winner = 0

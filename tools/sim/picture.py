@@ -60,11 +60,11 @@ def pass_scene(window):
     """Two players, dice entered by hand: red opens 3-1 with both back
     checkers (24/21 24/23), green's 2-1 hits (6/4* 8/7), and red's 6-6
     finds the only entry point it could use closed."""
-    from tools.sim.player import is_text
+    from tools.sim.player import OPENING_TOPS, is_text
     p = _player(window)
     window.frame(300)
     p.start("2 PLAYER", dice="BY HAND")
-    p.wait_until(lambda g: is_text(g) and p.top_line() == "OPENING", what="OPENING")
+    p.wait_until(lambda g: is_text(g) and p.top_line() in OPENING_TOPS, what="OPENING")
     p.press("A")
     _roll_by_hand(p, 3, 1, 0)
     p.play_move(0, ((24, 21), (24, 23)))
@@ -85,11 +85,11 @@ def marked_scene(window):
     shows the position before that move (the die outlines dark), then
     after it (lit). Returns the two looks."""
     from tools.sim import reader
-    from tools.sim.player import is_text
+    from tools.sim.player import OPENING_TOPS, is_text
     p = _player(window)
     window.frame(300)
     p.start("VS CPU", level="KID", dice="BY HAND")
-    p.wait_until(lambda g: is_text(g) and p.top_line() == "OPENING", what="OPENING")
+    p.wait_until(lambda g: is_text(g) and p.top_line() in OPENING_TOPS, what="OPENING")
     p.press("A")
     _roll_by_hand(p, 3, 1, 0)
     p.play_move(0, ((8, 5), (6, 5)))

@@ -23,6 +23,11 @@ POLL_MS = 100
 PRESS_MS = 30       # past the 20 ms debounce
 GAP_MS = 40
 
+# the top line of the opening's A TO ROLL: two players, and against the computer
+OPENING_TOPS = ("OPENING", "YOU RED")
+# the top line of the opening's dice entered by hand: each die's owner
+OPENING_ENTRY_TOPS = ("YOU CPU", "RED GRN", "TIE")
+
 # the main menu's items (firmware/handheld/app.py)
 MAIN_ITEMS = ("PLAY", "LEVEL", "POINTS", "CLOCK", "DICE", "TUTOR", "SOUND", "START", "UPDATE")
 
@@ -322,7 +327,7 @@ class Player:
         called as before_roll(player, grid, mover) when a human is to roll.
         stop: top lines of text screens at which it returns at once.
         hand: with dice by hand, hand(top line) gives the two dice to enter
-        (top: 'OPENING' or 'TIE' for the opening, else the mover's name).
+        (top: one of OPENING_ENTRY_TOPS for the opening, else the mover's name).
         The tutor's warnings are answered A (kept)."""
         board = None            # the last board read before a roll
         known = None            # the position tracked through our own plays
@@ -337,7 +342,7 @@ class Player:
                 entry = self.entry() if hand is not None else None
                 if entry is not None:
                     self.enter_dice(*hand(entry[0]))
-                elif top in ("OPENING", "NO MOVE", "TUTOR", "A KEEP"):
+                elif top in OPENING_TOPS or top in ("NO MOVE", "TUTOR", "A KEEP"):
                     self.press("A")
                 elif top.startswith("DOUBLE TO") and not top.endswith("?"):
                     self.press("A" if take else "B")

@@ -1,0 +1,158 @@
+"""The second playtest's items (issue 43), each end to end in the
+simulator's script mode (docs/simulator.md): script lines pressed through
+the simulated buttons, the LEDs read back. Games that need a position of
+their own start from a save made here, as a power cut would leave it."""
+import mainloop
+from firmware.engine import game, save
+from firmware.engine.dice import Dice, SeededSource
+from firmware.handheld import app as appmod
+from tools.sim import reader
+from tools.sim.core import Sim, run_script
+from tools.sim.flash import FolderFlash
+from tools.sim.player import is_text
+
+
+def new_sim(tmp_path, seed=3):
+    return Sim(FolderFlash(str(tmp_path / "flash")), seed=seed)
+
+
+def script(sim, text):
+    """Plays the script's lines; what its `print` and `text` lines wrote."""
+    out = []
+    run_script(sim, text.strip().split("\n"), out=out.append)
+    return out
+
+
+def lines(sim):
+    assert is_text(sim.grid()), sim.text()
+    return reader.screen_lines(sim.grid())
+
+
+def colours(sim, y):
+    """The colours lit on a text line (rows y..y+4)."""
+    g = sim.grid()
+    return {g[r * 32 + x] for r in range(y, y + 5) for x in range(32)} - {0}
+
+
+def saved_position(tmp_path, board, turn, mode=appmod.VS_CPU, hand=0, level=0, seed=3):
+    """A simulator whose flash holds a match at `board` (the mover's view),
+    `turn` to roll; it starts on RESUME?."""
+    flash = FolderFlash(str(tmp_path / "flash"))
+    app = appmod.App(Dice(SeededSource(1)))
+    app.main.set("PLAY", mode)
+    app.main.set("LEVEL", level)
+    app.main.set("DICE", hand)
+    app.start_match()
+    g = app.play.match.game
+    g.opening = (3, 1)
+    g.state = game.ROLL
+    g.turn = turn
+    g.board = bytes(board)
+    g.dice = (0, 0)
+    save.SaveFile(flash, flash.open, mainloop.SAVE_NAME).save(app.snapshot())
+    sim = Sim(flash, seed=seed)
+    sim.run_ms(300)
+    assert lines(sim)[0] == "RESUME?"
+    return sim
+
+
+def shut_in():
+    """The mover's view: one checker on the bar, the other fourteen on the
+    six point, against a closed board (two on each of the other side's
+    home points, three on its 13 point)."""
+    us = [0] * 25
+    them = [0] * 25
+    us[24] = 1
+    us[5] = 14
+    for i in range(6):
+        them[i] = 2
+    them[12] = 3
+    return us + them
+
+
+# --- 3. which colour you are, who won the opening roll ----------------------
+
+def test_your_colour_and_the_opening_roll_told_by_name(tmp_path):
+    sim = new_sim(tmp_path)
+    script(sim, """
+wait 300
+press A             # the main menu starts VS CPU from any item
+wait 300
+""")
+    assert lines(sim) == ("YOU RED", "A TO ROLL") and colours(sim, 1) == {reader.RED}
+    script(sim, "press A")
+    a, b = sim.loop.app.match.game.opening
+    assert lines(sim) == ("YOU %d" % a, "CPU %d" % b)
+    assert colours(sim, 1) == {reader.RED} and colours(sim, 9) == {reader.GREEN}
+    script(sim, "wait 2000")    # long enough to read: still there
+    assert lines(sim) == ("YOU %d" % a, "CPU %d" % b)
+    script(sim, "wait 700")
+    assert not is_text(sim.grid())
+    mover, dice, used = reader.read_dice(sim.grid())
+    assert mover == (0 if a > b else 1) and sorted(dice) == sorted((a, b))
+
+
+def test_two_players_see_red_and_green_by_name(tmp_path):
+    sim = new_sim(tmp_path)
+    script(sim, """
+wait 300
+press RIGHT         # PLAY: 2 PLAYER
+press A
+wait 300
+""")
+    assert lines(sim) == ("OPENING", "A TO ROLL")
+    script(sim, "press A")
+    a, b = sim.loop.app.match.game.opening
+    assert lines(sim) == ("RED %d" % a, "GREEN %d" % b)
+    script(sim, "press B")      # any key: the board at once, the key does nothing else
+    assert not is_text(sim.grid()) and sim.loop.app.match.game.state == game.MOVE
+
+
+def test_the_opening_by_hand_labels_each_die(tmp_path):
+    sim = new_sim(tmp_path)
+    script(sim, """
+wait 300
+presses 4 DOWN      # DICE
+press RIGHT         # BY HAND
+press A
+press A             # the opening's entry
+""")
+    assert reader.line_text(sim.grid(), 1) == "YOU CPU"
+    assert reader.line_text(sim.grid(), 9) == "< 1 - >"
+    g = sim.grid()
+    you = {g[r * 32 + x] for r in range(1, 6) for x in range(0, 14)} - {0}
+    cpu = {g[r * 32 + x] for r in range(1, 6) for x in range(16, 32)} - {0}
+    assert you == {reader.RED} and cpu == {reader.GREEN}
+
+
+# --- 6. NO MOVE says which key goes on; the computer's passes by itself ------
+
+def test_a_players_no_move_says_press_a_and_waits(tmp_path):
+    sim = saved_position(tmp_path, shut_in(), 0)
+    script(sim, """
+press A             # RESUME? yes
+wait 300
+press A             # roll: nothing can enter
+wait 1500
+""")
+    top = reader.line_text(sim.grid(), 1)
+    bottom = reader.read_scrolling(sim, 9)
+    d1, d2 = sim.loop.app.match.game.dice
+    assert (top, bottom) == ("NO MOVE", "YOU %d-%d PRESS A" % (d1, d2))
+    script(sim, "wait 10000")
+    assert reader.line_text(sim.grid(), 1) == "NO MOVE"
+    script(sim, "press A\nwait 300")
+    assert sim.loop.app.match.game.turn == 1
+
+
+def test_the_computers_no_move_goes_on_by_itself(tmp_path):
+    sim = saved_position(tmp_path, shut_in(), 1)
+    script(sim, """
+press A             # RESUME? yes: the computer rolls, nothing can enter
+wait 1500
+""")
+    g = sim.loop.app.match.game
+    assert g.turn == 1 and reader.line_text(sim.grid(), 1) == "NO MOVE"
+    assert reader.read_scrolling(sim, 9) == "CPU %d-%d" % g.dice
+    script(sim, "wait 2500")
+    assert not is_text(sim.grid()) and sim.loop.app.match.game.turn == 0
