@@ -1,15 +1,11 @@
-"""The engine command: one command per line on standard input, one line back.
+"""The engine command: one command per line on standard input, one line back
+(HELP below is what --help prints).
 
-    python -m tools.engine [--help]
-    moves POSID D1 D2              (for example: moves 4HPwATDgc/ABMA 3 1)
-    -> every legal resulting position as Position IDs, space-separated, each
-       seen by the player who just moved (not swapped); when nothing can
-       move, the unchanged ID alone.
-
-Bad input answers "error: <what is wrong>" and the command keeps reading.
-COMMANDS maps a command's name to a function taking the words after it and
-returning the answer line; tools/engine_ai.py, when present, adds its own
-COMMANDS (best, eval) to these; both parse their arguments with tools/engine_args.py.
+COMMANDS maps a command's name (lower case; any case is taken) to a
+function taking the words after it and returning the answer line, or
+raising ValueError with what was wrong; tools/engine_ai.py, when present,
+adds its own COMMANDS (best, eval) and HELP. Both parse their arguments
+with tools/engine_args.py.
 """
 import sys
 
@@ -28,13 +24,30 @@ def moves(args):
 
 COMMANDS = {"moves": moves}
 
+HELP = """\
+usage: python -m tools.engine [--help]
+
+Reads one command a line on standard input and answers each with one line.
+Positions are GNU Backgammon Position IDs (14 characters), seen by the
+player on roll; dice are 1 to 6. Command names take any case.
+
+  moves POSID D1 D2
+      every legal result of the roll, as Position IDs separated by spaces,
+      each seen by the player who just moved (not swapped); when nothing
+      can move, the unchanged ID alone.
+      example: moves 4HPwATDgc/ABMA 3 1"""
+
+FOOTER = """\
+A line that cannot be answered gets "error: " and what was wrong, and the
+next line is read as before. End the input (Ctrl-D) to stop."""
+
 
 def answer(line):
     """The one-line answer to one command line."""
     words = line.split()
     if not words:
         return "error: empty command"
-    command = COMMANDS.get(words[0])
+    command = COMMANDS.get(words[0].lower())
     if command is None:
         return "error: unknown command %r (known: %s)" % (words[0], " ".join(sorted(COMMANDS)))
     try:
@@ -46,11 +59,12 @@ def answer(line):
 
 
 def usage():
-    """What --help prints: this module's summary and every command's."""
-    parts = [__doc__.strip()]
+    """What --help prints: how to run it and every command's use."""
+    parts = [HELP]
     ai_module = sys.modules.get("tools.engine_ai")
     if ai_module is not None:
-        parts.append(ai_module.__doc__.strip())
+        parts.append(ai_module.HELP)
+    parts.append(FOOTER)
     return "\n\n".join(parts) + "\n"
 
 

@@ -1,18 +1,6 @@
-"""The computer opponent's engine commands (merged into tools/engine.py).
-
-    best POSID D1 D2 [LEVEL]
-    -> "<resulting Position ID> <move>": the play the level chooses (LEVEL
-       1..5 or the handheld's names KID EASY CLUB PRO MAX, any case;
-       default MAX, the strongest), its result seen by the player who moved (not swapped,
-       as `moves` answers), and the move in gnubg notation ("" when nothing
-       can move).
-    eval POSID
-    -> "win W wingammon WG winbg WB losegammon LG losebg LB equity E": the
-       evaluator's probabilities for the side on roll (gammons include
-       backgammons) and its cubeless money equity, to four decimals.
-
-Malformed input raises ValueError with what was wrong.
-"""
+"""The computer opponent's engine commands (merged into tools/engine.py;
+HELP is their part of its --help). Each raises ValueError with what was
+wrong, which the engine answers as an error line."""
 import tools  # noqa: F401  (puts the MicroPython stand-ins on sys.path)
 from firmware.opponent import ai, evaluator
 from firmware.engine import notation, posid
@@ -48,3 +36,18 @@ def evaluate(args):
 
 
 COMMANDS = {"best": best, "eval": evaluate}
+
+HELP = """\
+  best POSID D1 D2 [LEVEL]
+      the play the computer chooses: its result as a Position ID (seen by
+      the player who moved, as moves answers), then the move in GNU
+      Backgammon's notation (nothing after the ID when no checker can
+      move). LEVEL is 1 to 5 or KID, EASY, CLUB, PRO, MAX (any case);
+      MAX, the strongest, when left out.
+      example: best 4HPwATDgc/ABMA 3 1 club
+
+  eval POSID
+      the computer's estimate for the player on roll: "win W wingammon WG
+      winbg WB losegammon LG losebg LB equity E", probabilities from 0 to 1
+      (gammons include backgammons) and the money equity without the cube,
+      to four decimals."""

@@ -40,6 +40,43 @@ _DEMO_OVER_MS = const(5000)  # the demo's game-over screen, before it plays on
 _RESIGN_NAMES = ("SINGLE", "GAMMON", "BKGAMMON")
 
 
+def hint_gap(thinker):
+    """What the next best play gives away against the one the finished
+    Thinker chose (1/10000 points), or None when it had no other: among
+    the candidates it looked ahead at, their averages over the 36 rolls;
+    else the 0-ply scores of the two best."""
+    if len(thinker.plays) < 2:
+        return None
+    sums = getattr(thinker, "sums", None)
+    if sums is not None and thinker.candidates > 1:
+        n = thinker.candidates
+        pick = 0
+        for k in range(1, n):
+            if sums[k] > sums[pick]:
+                pick = k
+        second = None
+        for k in range(n):
+            if k != pick and (second is None or sums[k] > second):
+                second = sums[k]
+        return (sums[pick] - second) // 36
+    if thinker.kept_top >= 2:
+        return thinker.top_eq[0] - thinker.top_eq[1]
+    return None
+
+
+def hint_words(thinker, start):
+    """The hint as text: the move in gnubg's notation (13/11 6/5) and what
+    the second best play gives away (2ND -0.04; FORCED when there is no
+    other). The notation's
+    module is loaded for the moment only, as a hint is seldom asked."""
+    from firmware import forget
+    from firmware.engine import notation
+    move = notation.move_text(start, thinker.result[1]).upper()
+    forget("firmware.engine.notation")
+    gap = hint_gap(thinker)
+    return move, "FORCED" if gap is None else "2ND -" + playview.points_text(gap)
+
+
 def _names(players):
     if players[0] == 0 and players[1]:
         return ("YOU", "CPU")
@@ -61,6 +98,8 @@ class Play:
         self.say = None             # (top, bottom, until): a short message over the board
         self.hint = None            # (thinker, start board) while the hint is found
         self.hint_board = None
+        self.hint_text = None       # (the move, what the next play gives away) once found
+        self.hint_at = 0            # when it was found
         self.since = 0
         self.menu = menu.Menu([
             ["HINT", None, 0],
@@ -221,6 +260,7 @@ class Play:
             self.mode = BOARD
             self.hint = None
             self.hint_board = None
+            self.hint_text = None
             return
         if self.mode == REPLAY:
             self.mode = BOARD
@@ -407,6 +447,7 @@ class Play:
         self.hint = ai().Thinker(start, g.dice[0], g.dice[1], ai().LEVELS, plays=g.plays)
         self.app.collect_requested = True
         self.hint_board = None
+        self.hint_text = None
         self.mode = HINT
         self.since = now
 
@@ -442,7 +483,7 @@ class Play:
             self.say = None
             changed = True
         if self.mode == HINT:
-            return self._hint_slice() or changed
+            return self._hint_slice(now) or changed
         if self.mode == REPLAY:
             return self._replay_step(now) or changed
         if self.mode == TUTOR:
@@ -633,12 +674,14 @@ class Play:
         self._act(self.match.play, self.shown[2], now)
         self._after_action()
 
-    def _hint_slice(self):
+    def _hint_slice(self, now):
         """True when the hint has just been found."""
         if self.hint is None or self.hint_board is not None:
             return False
         if self.hint.step():
             self.hint_board = self.hint.result[0]
+            self.hint_text = hint_words(self.hint, self.turn_input.start)
+            self.hint_at = now
             return True
         return False
 

@@ -156,3 +156,35 @@ wait 1500
     assert reader.read_scrolling(sim, 9) == "CPU %d-%d" % g.dice
     script(sim, "wait 2500")
     assert not is_text(sim.grid()) and sim.loop.app.match.game.turn == 0
+
+
+# --- 5. the hint as text -----------------------------------------------------
+
+def test_the_hint_is_written_as_a_move_with_what_the_second_play_gives_away(tmp_path):
+    from firmware.engine import notation, position
+    from firmware.handheld import play as playmod, playview
+    from firmware.opponent import ai
+    sim = saved_position(tmp_path, position.START, 0, hand=1)
+    script(sim, """
+press A             # RESUME? yes
+wait 300
+press A             # roll: the entry
+presses 2 UP        # 3
+press A
+press A             # 1: rolled 3-1
+wait 1000
+press MENU          # the menu opens on HINT
+""")
+    assert reader.line_text(sim.grid(), 1) == "HINT"
+    script(sim, "press A\nwait 3000")
+    thinker = ai.Thinker(position.START, 3, 1, ai.LEVELS)
+    while not thinker.step():
+        pass
+    move = notation.move_text(position.START, thinker.result[1]).upper()
+    gap = playmod.hint_gap(thinker)
+    assert move == "8/5 6/5" and gap > 0
+    assert lines(sim) == (move, "2ND -" + playview.points_text(gap))
+    script(sim, "wait 5000")        # then the board, the hinted play by turns
+    assert not is_text(sim.grid())
+    script(sim, "press B")          # any key leaves
+    assert sim.loop.app.play.mode == playview.BOARD and sim.loop.app.play.hint_text is None

@@ -48,7 +48,16 @@ def test_script_errors_are_one_line_each(tmp_path):
             cwd=ROOT, capture_output=True, text=True, timeout=120)
     cases = {
         "hold A\n": "script line 1 (hold A): missing a value; usage: hold NAME MS",
-        "wait 10\n\nwait soon\n": "script line 3 (wait soon): invalid literal",
+        "wait 10\n\nwait soon\n": "script line 3 (wait soon): MS is a whole number from 0 to",
+        "wait abc\n": "MS is a whole number from 0 to 86400000, got 'abc'",
+        "wait -5\n": "got '-5'",
+        "battery 3,3\n": "the battery is volts (3.3) or millivolts (3300)",
+        "battery -1\n": "got '-1'",
+        "battery 9\n": "from 2.0 to 6.0 V",
+        "cut-save -3\n": "N is a whole number from 0 to",
+        "press A 99999999999999\n": "MS is a whole number from 1 to 60000",
+        "presses 100000 A\n": "N is a whole number from 0 to 1000",
+        "press A \uff13\uff10\n": "MS is a whole number",
         "png %s\n" % (tmp_path / "no" / "such" / "dir.png"): "No such file or directory",
         "battery full\n": "script line 1 (battery full)",
         "jump\n": "unknown command 'jump'",

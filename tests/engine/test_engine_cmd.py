@@ -77,8 +77,32 @@ def test_help_describes_every_command_and_unknown_options_fail():
     result = subprocess.run([sys.executable, "-m", "tools.engine", "--help"],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    for word in ("moves POSID", "best POSID D1 D2 [LEVEL]", "KID EASY CLUB PRO MAX", "eval POSID"):
+    for word in ("usage: python -m tools.engine", "moves POSID D1 D2", "best POSID D1 D2 [LEVEL]",
+                 "KID, EASY, CLUB, PRO, MAX", "eval POSID", "any case", "error: "):
         assert word in result.stdout
+    # a player's help, not the module's notes to its developers
+    for word in ("ValueError", "COMMANDS", "tools/engine_ai.py", "raises"):
+        assert word not in result.stdout, word
     result = subprocess.run([sys.executable, "-m", "tools.engine", "--level"],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "--help" in result.stderr
+
+
+def test_command_names_take_any_case():
+    assert engine.answer("MOVES %s 3 1" % START) == engine.answer("moves %s 3 1" % START)
+    assert engine.answer("Best %s 3 1 club" % START) == engine.answer("best %s 3 1 CLUB" % START)
+    assert engine.answer("EVAL %s" % START) == engine.answer("eval %s" % START)
+
+
+def test_only_the_digits_0_to_9_are_numbers():
+    for die in ("\uff13", "\u0663", "\u00b3", "+3", " 3"[1:] + "\u200b"):
+        answer = engine.answer("moves %s %s 1" % (START, die))
+        assert answer.startswith("error: a die is 1..6"), (die, answer)
+    assert engine.answer("best %s 3 1 \uff13" % START).startswith("error: a level is 1..5")
+
+
+def test_a_finished_game_is_an_error_not_no_move():
+    for finished in ("gAAAAAAAAAAAAA", posid.position_id(bytes(25) + bytes([2] * 6 + [0] * 6 + [3] + [0] * 12))):
+        for line in ("moves %s 3 1" % finished, "best %s 3 1" % finished, "eval %s" % finished):
+            answer = engine.answer(line)
+            assert answer.startswith("error: ") and "finished game" in answer, (line, answer)

@@ -310,24 +310,51 @@ USAGE = {
 }
 
 
+# The most a script line may ask for: a press or hold of a minute, 1,000
+# presses, a day of waiting (long enough to sleep and wake), a cut 1 MB in.
+MAX_HOLD_MS = 60000
+MAX_PRESSES = 1000
+MAX_WAIT_MS = 86400000
+MAX_CUT_BYTES = 1 << 20
+MIN_MV = 2000           # the pack's rest voltage a script may set: 2.0 to 6.0 V
+MAX_MV = 6000
+
+
+def _count(word, what, low, high):
+    """A whole number in low..high written in the digits 0-9, else
+    ValueError saying what was wanted."""
+    if not word or len(word) > 12 or any(c not in "0123456789" for c in word.lstrip("-")) \
+            or word.lstrip("-") == "":
+        raise ValueError("%s is a whole number from %d to %d, got %r" % (what, low, high, word))
+    value = int(word)
+    if not low <= value <= high:
+        raise ValueError("%s is a whole number from %d to %d, got %r" % (what, low, high, word))
+    return value
+
+
 def _command(sim, words, png, out):
     cmd = words[0].lower()
     args = words[1:]
     if cmd == "press":
-        hold = int(args[1]) if len(args) > 1 else PRESS_MS
+        hold = _count(args[1], "MS", 1, MAX_HOLD_MS) if len(args) > 1 else PRESS_MS
+        button_index(args[0])
         sim.press(args[0], hold)
     elif cmd == "presses":
         # presses N NAME: the same button N times
-        for _ in range(int(args[0])):
+        n = _count(args[0], "N", 0, MAX_PRESSES)
+        button_index(args[1])
+        for _ in range(n):
             sim.press(args[1])
     elif cmd == "hold":
-        sim.hold(args[0], int(args[1]))
+        hold = _count(args[1], "MS", 1, MAX_HOLD_MS)
+        button_index(args[0])
+        sim.hold(args[0], hold)
     elif cmd == "down":
         sim.down(args[0])
     elif cmd == "up":
         sim.up(args[0])
     elif cmd == "wait":
-        sim.run_ms(int(args[0]))
+        sim.run_ms(_count(args[0], "MS", 0, MAX_WAIT_MS))
     elif cmd == "battery":
         if args[0] == "fresh":
             sim.fresh_batteries()
@@ -336,7 +363,7 @@ def _command(sim, words, png, out):
     elif cmd == "cut":
         sim.cut_power()
     elif cmd == "cut-save":
-        sim.cut_power_during_save(int(args[0]) if args else 10)
+        sim.cut_power_during_save(_count(args[0], "N", 0, MAX_CUT_BYTES) if args else 10)
     elif cmd == "png":
         if png is None:
             raise ValueError("PNG screenshots need CPython")
@@ -350,9 +377,22 @@ def _command(sim, words, png, out):
 
 
 def _millivolts(word):
-    if "." in word:
-        whole, frac = word.split(".", 1)
-        frac = (frac + "000")[:3]
-        return int(whole) * 1000 + int(frac)
-    value = int(word)
-    return value * 1000 if value < 20 else value
+    """Volts (3.3, 4) or millivolts (3300) as millivolts, MIN_MV..MAX_MV."""
+    wrong = ValueError("the battery is volts (3.3) or millivolts (3300), from %d.%d to %d.%d V, got %r"
+                       % (MIN_MV // 1000, MIN_MV % 1000 // 100, MAX_MV // 1000,
+                          MAX_MV % 1000 // 100, word))
+    whole, dot, frac = word.partition(".")
+    for part in (whole, frac):
+        if any(c not in "0123456789" for c in part) or len(part) > 6:
+            raise wrong
+    if not whole or (dot and not frac):
+        raise wrong
+    if dot:
+        value = int(whole) * 1000 + int((frac + "000")[:3])
+    else:
+        value = int(whole)
+        if value < 20:
+            value *= 1000
+    if not MIN_MV <= value <= MAX_MV:
+        raise wrong
+    return value
