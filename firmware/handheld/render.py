@@ -29,10 +29,10 @@ RIGHT_X = const(23)     # right quadrant; the left one starts at x = 0
 OFF_X = const(30)       # borne off: two columns at the right edge, filled two per row
 
 BLINK_MS = const(250)   # the cursor and the held checker
-_TARGET_MS = const(500)  # legal destinations blink at half the cursor's rate
 
-# 3x3 die faces, bit (row * 3 + col) set = pip.
-_FACES = (0, 0x010, 0x044, 0x054, 0x145, 0x155, 0x16D)
+# 3x3 die faces, bit (row * 3 + col) set = pip. The 1 is a bar down the
+# middle, the digit: a single pip read as a checker.
+_FACES = (0, 0x092, 0x044, 0x054, 0x145, 0x155, 0x16D)
 _RING = const(0x1EF)   # a face outline: the die waiting to be rolled
 
 
@@ -211,12 +211,20 @@ def _cube(frame, scene, now_ms):
         return
     value = str(scene.cube)
     x = CUBE_X if len(value) == 2 else CUBE_X + 2
-    if scene.owner == -1:
+    if scene.owner == -1 and scene.cube == 1:
+        # the cube at rest: a small square, not a big 1 in the middle of the board
+        for at in _CUBE_AT_REST:
+            frame[at] = YELLOW
+    elif scene.owner == -1:
         text(frame, value, x, 5, YELLOW)
     elif scene.owner == 0:
         text(frame, value, x, 11, RED)
     else:
         text(frame, value, x, 0, GREEN)
+
+
+_CUBE_AT_REST = (7 * WIDTH + CUBE_X + 2, 7 * WIDTH + CUBE_X + 3,
+                 8 * WIDTH + CUBE_X + 2, 8 * WIDTH + CUBE_X + 3)
 
 
 def _tray(frame, count, top, colour):
@@ -246,11 +254,12 @@ def draw_board(frame, scene, now_ms):
     _tray(frame, red[0], False, RED)
     _dice(frame, scene, now_ms)
     _cube(frame, scene, now_ms)
-    if blink(now_ms, _TARGET_MS):
-        # legal destinations: yellow half the time, what is there the other half
-        for point in scene.targets:
-            x, y = _spot(scene, red, green, point, True)
-            put(frame, x, y, YELLOW)
+    # Three yellows, three looks: where the checker held may land is steady
+    # yellow; the checker held flickers between its colour and yellow; the
+    # cursor (no checker held) blinks yellow and off.
+    for point in scene.targets:
+        x, y = _spot(scene, red, green, point, True)
+        put(frame, x, y, YELLOW)
     if scene.cursor >= 0:
         x, y = _spot(scene, red, green, scene.cursor, bool(scene.holding))
         if scene.holding:

@@ -5,6 +5,10 @@ Points are the mover's (1..24, 25 = bar, 0 = off). The cursor walks the
 board as drawn: LEFT and RIGHT along a half (through the bar and, at the
 right end, the borne-off tray while a checker may bear off), UP and DOWN to
 the other half.
+
+A checker picked up may be put down where one die takes it, or where two
+dice or more take it in a row (24/21 with a 2-1): that drop makes each
+step in turn, and B takes the whole drop back.
 """
 from micropython import const
 
@@ -49,8 +53,12 @@ class TurnInput:
         self.d2 = d2
         self.mover = mover
         self.done = []          # steps made: (from, to, die)
+        self.drops = []         # (first, end) of each far drop's steps in done
         self.boards = [self.start]
         self.holding = 0
+        self._far_key = None    # (steps made, point held) that _far_list belongs to
+        self._far_list = ()
+        self._far_whole = True  # False while some chain waits for steps not worked out yet
         self.half = 1 - mover     # where the mover's bar and tray are drawn
         # next_steps of each turn state met or looked ahead at, by the board
         # and the dice left: a press finds them here (undo always does)
@@ -86,7 +94,14 @@ class TurnInput:
         """Works out the steps after one more of the legal steps from here,
         if one is not known yet, so that placing a checker finds them ready.
         One steps_after call at most: the app calls it in idle passes. True
-        when it did work."""
+        when it did work. A checker held comes first: its far drops' steps.
+        """
+        if self.holding:
+            self._far()
+            if not self._far_whole:
+                # with the cache full nothing is kept: the rest at once
+                self._far(1 if len(self._known) < _KNOWN_MOST else 4)
+                return True
         while self._ahead < len(self.steps) and len(self._known) < _KNOWN_MOST:
             f, t, d = self.steps[self._ahead]
             self._ahead += 1
@@ -120,9 +135,73 @@ class TurnInput:
         return not self.steps
 
     def targets(self):
+        """Where the checker held may be put down: a die away, then the
+        points only two dice or more in a row reach."""
         if not self.holding:
             return ()
-        return tuple(t for f, t, d in self.steps if f == self.holding)
+        near = tuple(t for f, t, d in self.steps if f == self.holding)
+        far = self._far()
+        if not far:
+            return near
+        return near + tuple(t for t, path in far)
+
+    def _far(self, work=0):
+        """The far drops of the checker held: ((point, steps), ...), from
+        the steps already worked out; `work` more steps_after calls may be
+        made for it (the idle passes' look-ahead makes one, a drop on a
+        point not found yet as many as it needs). True in _far_whole once
+        no chain waits."""
+        key = (len(self.done), self.holding)
+        if self._far_key != key or (not self._far_whole and work):
+            self._far_key = key
+            self._far_list, self._far_whole = self._chains(self.holding, work)
+        return self._far_list
+
+    def _far_points(self):
+        return [t for t, way in self._far()]
+
+    def _chains(self, held, work):
+        """(((point, ((from, to), ...)), ...), whole): the points the
+        checker on `held` reaches with two dice or more in a row, each step
+        legal as the one before leaves it, and not with one die; whole is
+        False when a chain was left for steps not worked out yet (`work`
+        calls of steps_after may be made). Where two orders reach a point,
+        one that hits nothing on the way is kept."""
+        near = [t for f, t, d in self.steps if f == held]
+        found = []
+        whole = True
+        # (point, board, dice left, steps so far, hit on the way)
+        frontier = [(held, self.board, self._dice_left(), (), False)]
+        while frontier:
+            point, board, dice, path, hit = frontier.pop(0)
+            if not path:
+                steps = self.steps
+            else:
+                steps = self._known.get(board + bytes(dice))
+                if steps is None:
+                    if not work:
+                        whole = False
+                        continue
+                    work -= 1
+                    steps = self._steps_after(board, dice, len(self.done) + len(path))
+            for f, t, d in steps:
+                if f != point:
+                    continue
+                way = path + ((f, t),)
+                if path and t not in near:
+                    k = 0
+                    while k < len(found) and found[k][0] != t:
+                        k += 1
+                    if k == len(found):
+                        found.append((t, way, hit))
+                    elif found[k][2] and not hit:
+                        found[k] = (t, way, hit)
+                left = list(dice)
+                left.remove(d)
+                if t and left:
+                    frontier.append((t, movegen.apply_step(board, f, t), left, way,
+                                     hit or board[49 - t] == 1))
+        return tuple((t, way) for t, way, hit in found), whole
 
     def left(self):
         """The dice still to play, for the display (empty once complete)."""
@@ -153,8 +232,14 @@ class TurnInput:
         return sounds.HIT if hit else sounds.MOVE
 
     def undo(self):
-        f, t, d = self.done.pop()
-        self.boards.pop()
+        """Takes the last drop back: one step, or a far drop's steps."""
+        start = len(self.done) - 1
+        if self.drops and self.drops[-1][1] == len(self.done):
+            start = self.drops.pop()[0]
+        f = self.done[start][0]
+        while len(self.done) > start:
+            self.done.pop()
+            self.boards.pop()
         self._refresh()
         self.cursor = f
 
@@ -182,15 +267,26 @@ class TurnInput:
             if self.cursor == self.holding:
                 self.holding = 0
                 return sounds.CLICK
-            if self.cursor in self.targets():
-                f = self.holding
-                self.holding = 0
-                return self.place(f, self.cursor)
+            f = self.holding
+            for sf, st, sd in self.steps:
+                if sf == f and st == self.cursor:
+                    self.holding = 0
+                    return self.place(f, self.cursor)
+            for t, way in self._far(0 if self.cursor in self._far_points() else 4):
+                if t == self.cursor:
+                    self.holding = 0
+                    first = len(self.done)
+                    melody = sounds.MOVE
+                    for sf, st in way:
+                        if self.place(sf, st) == sounds.HIT:
+                            melody = sounds.HIT
+                    self.drops.append((first, len(self.done)))
+                    return melody
             return sounds.ILLEGAL
         if self.cursor in self.sources:
             self.holding = self.cursor
             targets = self.targets()
-            if len(targets) == 1:
+            if len(targets) == 1 and self._far_whole:
                 self.cursor = targets[0]     # the only place it can go
             return sounds.CLICK
         return sounds.ILLEGAL

@@ -188,3 +188,50 @@ press MENU          # the menu opens on HINT
     assert not is_text(sim.grid())
     script(sim, "press B")          # any key leaves
     assert sim.loop.app.play.mode == playview.BOARD and sim.loop.app.play.hint_text is None
+
+
+# --- 4. moving checkers: one checker with both dice in one drop --------------
+
+def test_24_21_with_a_2_1_in_one_drop(tmp_path):
+    from firmware.engine import movegen, position
+    sim = saved_position(tmp_path, position.START, 0, hand=1)
+    script(sim, """
+press A             # RESUME? yes
+wait 300
+press A             # roll: the entry
+press UP            # 2
+press A
+press A             # 1: rolled 2-1
+wait 1000
+""")
+    g = sim.grid()
+    mover, dice, used = reader.read_dice(g)
+    assert (mover, dice) == (0, (2, 1))
+    assert reader.read_cube(g) == ("1", -1)         # the cube at rest, read as such
+    # the die showing 1: a bar of three LEDs, not one LED like a checker
+    assert sum(1 for y in (13, 14, 15) for x in (7, 8, 9) if g[y * 32 + x]) == 3
+    assert sim.loop.app.play.turn_input.cursor == 24
+    script(sim, """
+press A             # pick up a back checker
+wait 300
+""")
+    t = sim.loop.app.play.turn_input
+    assert t.holding == 24 and set(t.targets()) == {22, 23, 21}
+    # the three yellows look different: the landing points stay yellow
+    looks = [sim.grid()]
+    for _ in range(3):
+        script(sim, "wait 125")
+        looks.append(sim.grid())
+    x21, y21 = 26, 0            # red's 21 point: column 26, its first LED (top half)
+    assert all(look[y21 * 32 + x21] == reader.YELLOW for look in looks)
+    script(sim, """
+presses 3 LEFT      # 24 -> 23 -> 22 -> 21
+press A             # put down on 21: both dice
+wait 300
+""")
+    after = movegen.apply_step(movegen.apply_step(position.START, 24, 23), 23, 21)
+    t = sim.loop.app.play.turn_input
+    assert t.complete() and t.board == after
+    script(sim, "press A\nwait 300")    # the play confirmed
+    assert sim.loop.app.match.game.turn == 1
+    assert sim.loop.app.play.last[2] in (((24, 23), (23, 21)), ((24, 22), (22, 21)))

@@ -16,7 +16,10 @@ def test_pick_place_undo_and_back_to_the_start():
     t = TurnInput(position.START, 3, 1, 0)
     t.cursor = 8
     assert t.press(keys.A) == sounds.CLICK
-    assert t.holding == 8 and sorted(t.targets()) == [5, 7]
+    assert t.holding == 8 and t.targets() == (5, 7)         # a die away at once
+    while t.look_ahead():       # the idle passes: the far drops' steps
+        pass
+    assert t.targets() == (5, 7, 4)                         # then both dice
     t.cursor = 5
     assert t.press(keys.A) == sounds.MOVE
     assert t.left() == (1,)
@@ -158,3 +161,59 @@ def test_cached_steps_equal_fresh_ones_along_a_turn():
         f, to, d = t.steps[-1]
         t.place(f, to)
     assert t.steps == [] and len(t.done) == 4
+
+
+def test_one_checker_with_both_dice_is_one_drop():
+    """24/21 with a 2-1: the far point is a legal drop, as in every app."""
+    t = TurnInput(position.START, 2, 1, 0)
+    t.cursor = 24
+    assert t.press(keys.A) == sounds.CLICK
+    while t.look_ahead():
+        pass
+    assert t.targets() == (22, 23, 21)
+    t.cursor = 21
+    assert t.press(keys.A) == sounds.MOVE
+    assert t.complete() and t.move() in (((24, 22), (22, 21)), ((24, 23), (23, 21)))
+    assert t.board == movegen.apply_step(movegen.apply_step(position.START, 24, 23), 23, 21)
+    assert t.press(keys.B) == sounds.CLICK      # B takes the whole drop back
+    assert t.board == position.START and t.done == [] and t.cursor == 24
+
+
+def test_a_far_drop_hits_nothing_on_the_way_when_it_can():
+    us = [0] * 25
+    them = [0] * 25
+    us[12] = 15                 # all on our 13 point
+    them[24 - 11] = 1           # their blot on our 11 point
+    them[0] = 14
+    board = position.make(us, them)
+    t = TurnInput(board, 2, 1, 0)
+    t.cursor = 13
+    t.press(keys.A)
+    t.cursor = 10               # no look-ahead yet: the drop works its steps out
+    t.cursor = 10
+    assert t.press(keys.A) == sounds.MOVE       # 13/12/10, not 13/11*/10
+    assert t.move() == ((13, 12), (12, 10)) and t.board[49] == 0
+
+
+def test_doubles_go_as_far_as_the_dice_allow():
+    t = TurnInput(position.START, 3, 3, 0)
+    t.cursor = 13
+    t.press(keys.A)
+    while t.look_ahead():
+        pass
+    assert t.targets() == (10, 7, 4)    # their two checkers hold our 1 point
+    t.cursor = 4
+    assert t.press(keys.A) == sounds.MOVE
+    assert t.move() == ((13, 10), (10, 7), (7, 4)) and t.left() == (3,)
+    t.press(keys.B)
+    assert t.board == position.START and t.left() == (3, 3, 3, 3)
+
+
+def test_a_far_drop_is_never_where_one_die_goes():
+    t = TurnInput(position.START, 6, 5, 0)
+    t.cursor = 24
+    t.press(keys.A)
+    assert t.cursor == 24       # 18 is not the only place: the far drop is still being found
+    while t.look_ahead():
+        pass
+    assert t.targets() == (18, 13)      # 24/13 with both; 24/19 is blocked

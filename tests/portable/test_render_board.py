@@ -85,15 +85,17 @@ def test_used_die_turns_yellow():
     assert f[13 * 32 + 7] == 1                          # the 4, still to play
 
 
-def test_targets_blink_at_half_the_cursors_rate():
+def test_three_yellows_three_looks():
+    """Where the checker held may land is steady yellow, the checker held
+    flickers between its colour and yellow, the cursor blinks yellow and off."""
     s = _scene(position.START)
     s.dice = (3, 1)
     s.left = (3, 1)
     s.cursor = 8
     s.holding = 8
     s.targets = (5, 7)
-    # point 5 (column 24): the landing LED, bottom row: yellow for 500 ms, then dark
-    assert [_frame(s, t)[15 * 32 + 24] for t in (0, 250, 500, 750)] == [3, 3, 0, 0]
+    # point 5 (column 24): the landing LED, bottom row: yellow all the time
+    assert [_frame(s, t)[15 * 32 + 24] for t in (0, 250, 500, 750)] == [3, 3, 3, 3]
     # the picked checker travels with the cursor: on point 5 it blinks
     # there every 250 ms, and point 8 shows the two that remain
     s.cursor = 5
@@ -122,3 +124,19 @@ def test_low_battery_mark_turns_red_and_green():
     a, b = _frame(s, 0), _frame(s, 500)
     assert (a[7 * 32 + 10], a[8 * 32 + 10]) == (1, 1)
     assert (b[7 * 32 + 10], b[8 * 32 + 10]) == (2, 2)
+
+
+def test_a_die_showing_1_is_a_bar_and_the_cube_at_rest_a_small_square():
+    s = _scene(position.START)
+    s.dice = (1, 2)
+    s.left = (1, 2)
+    f = _frame(s, 0)
+    # red's near die at rows 9-11, columns 7-9: the 1 is the middle column
+    assert [[f[y * 32 + x] for x in (7, 8, 9)] for y in (9, 10, 11)] == [[0, 1, 0]] * 3
+    # the cube centred at 1: four yellow LEDs, columns 17-18, rows 7-8, no digit
+    lit = [(x, y) for y in range(16) for x in range(15, 22) if f[y * 32 + x]]
+    assert lit == [(17, 7), (18, 7), (17, 8), (18, 8)] and f[7 * 32 + 17] == 3
+    s.cube = 2
+    s.owner = 0
+    f = _frame(s, 0)
+    assert not any(f[y * 32 + x] for y in (7, 8) for x in (17, 18))    # a digit, elsewhere

@@ -26,7 +26,7 @@ for _code in _ORDER:
         _GLYPHS.setdefault(_cols, chr(_code))
 _BY_WIDTH = sorted(_GLYPHS.items(), key=lambda item: -len(item[0]))
 
-_FACES = {0x010: 1, 0x044: 2, 0x054: 3, 0x145: 4, 0x155: 5, 0x16D: 6, 0x1EF: 0}
+_FACES = {0x092: 1, 0x044: 2, 0x054: 3, 0x145: 4, 0x155: 5, 0x16D: 6, 0x1EF: 0}
 
 
 def at(grid, x, y):
@@ -254,6 +254,9 @@ def read_cube(grid):
                     colour = v
             cols.append((bits, colour))
         return decode([c for c, _ in cols]), max(c for _, c in cols)
+    if all(at(grid, x, y) == YELLOW for x in (CUBE_X + 2, CUBE_X + 3) for y in (7, 8)) \
+            and not at(grid, CUBE_X + 2, 5) and not at(grid, CUBE_X + 2, 9):
+        return "1", -1          # the cube at rest: the small square
     for y, owner in ((5, -1), (11, 0), (0, 1)):
         text, colour = part(y)
         if text:
