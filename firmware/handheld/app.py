@@ -90,6 +90,7 @@ class App:
         self.battery_state = BATTERY_OK
         self.battery_percent = 100
         self._low_beep_at = None
+        self._low_untold = False    # BATTERY LOW still to be said, at the next safe moment
         self.levels = LEVEL_NAMES
         self.main = menu.Menu([
             ["PLAY", MODE_NAMES, VS_CPU],
@@ -201,10 +202,12 @@ class App:
         if state == self.battery_state:
             return
         self._dirty = True
+        was = self.battery_state
         self.battery_state = state
         if state == BATTERY_LOW:
             self._beep(sounds.LOW_BATTERY)
             self._low_beep_at = self.now + LOW_REPEAT_MS
+            self._low_untold = was == BATTERY_OK     # from good cells: said in words too
         elif state == BATTERY_CRITICAL:
             self.request_save()
             self.screen = SLEEP
@@ -354,6 +357,9 @@ class App:
         self.since = self.now
         self.request_save()
 
+    def _back_to_play(self):
+        self.screen = PLAY
+
     def ask(self, top, bottom, action):
         """A question over the main menu: A calls action(), B goes back."""
         self.question = (top, bottom, action)
@@ -465,6 +471,13 @@ class App:
             if now - self.since >= SLEEP_AFTER_MS:
                 self.sleep_requested = True
             return False
+        if self._low_untold and self.battery_state == BATTERY_LOW and (
+                self.screen == MAIN or self.screen == PLAY and self.play.calm()):
+            # said once, in words, when nothing is under way: on the main
+            # menu, or on the board before a human's roll
+            self._low_untold = False
+            self._show("BATTERY LOW", "A OK", self._back_to_play if self.screen == PLAY else None)
+            return True
         if self.screen == PLAY:
             changed = self.play.advance(now)
             if self.dice.fault != self._fault_shown:

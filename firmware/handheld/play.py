@@ -152,6 +152,17 @@ class Play:
     def human(self, player):
         return self.players[player] == 0
 
+    def calm(self):
+        """Nothing under way and a human to act before the roll (or the
+        opening's): a safe moment to say something over the board."""
+        m = self.match
+        g = m.game
+        if self.mode != BOARD or self.entry is not None or self.say is not None \
+                or self.opening_until or self.shown is not None:
+            return False
+        actor = m.to_act()
+        return g.state in (game.ROLL, game.OPENING) and actor >= 0 and self.human(actor)
+
     def _beep(self, melody):
         self.app._beep(melody)
 

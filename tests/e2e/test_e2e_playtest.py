@@ -235,3 +235,62 @@ wait 300
     script(sim, "press A\nwait 300")    # the play confirmed
     assert sim.loop.app.match.game.turn == 1
     assert sim.loop.app.play.last[2] in (((24, 23), (23, 21)), ((24, 22), (22, 21)))
+
+
+# --- 7. BATTERY LOW in words, once, at a safe moment -------------------------
+
+def test_battery_low_is_said_once_in_words_when_nothing_is_under_way(tmp_path):
+    from firmware.engine import position
+    sim = saved_position(tmp_path, position.START, 0, hand=1)
+    script(sim, """
+press A             # RESUME? yes
+wait 300
+press A             # roll: the entry
+battery 3.35        # low while the dice are being entered: not now
+wait 20000          # the battery's reading settles over some seconds
+""")
+    assert sim.loop.app.battery_state == 1
+    assert reader.line_text(sim.grid(), 9) == "< 1 - >"
+    script(sim, """
+press UP
+press A
+press A             # rolled 2-1: the move, not now either
+wait 3000
+""")
+    assert not is_text(sim.grid()) and sim.loop.app.battery_state == 1
+    script(sim, """
+press A             # 24/23/21 in one drop (the cursor starts on 24)
+wait 300
+presses 3 LEFT
+press A
+press A             # confirmed: the computer's turn, not now
+wait 1000
+""")
+    assert reader.line_text(sim.grid(), 1) == "CPU"       # its roll, entered by the player
+    script(sim, """
+presses 5 UP        # 6
+press A
+presses 3 UP        # 4
+press A
+""")
+    seen = []
+    for _ in range(200):                # until the board waits for the player's roll
+        script(sim, "wait 100")
+        if sim.loop.app.screen == appmod.MESSAGE:
+            seen.append(reader.line_text(sim.grid(), 9))
+            break
+    assert seen == ["A OK"] and reader.read_scrolling(sim, 1) == "BATTERY LOW"
+    g = sim.loop.app.match.game
+    assert g.turn == 0 and g.state == game.ROLL
+    script(sim, "press A\nwait 300")
+    assert sim.loop.app.screen == appmod.PLAY and g.state == game.ROLL     # A only closed it
+    script(sim, "wait 60000")           # once: not again
+    assert sim.loop.app.screen == appmod.PLAY
+
+
+def test_battery_low_on_the_main_menu(tmp_path):
+    sim = new_sim(tmp_path)
+    script(sim, "wait 300\nbattery 3.3\nwait 20000")
+    assert reader.read_scrolling(sim, 1) == "BATTERY LOW"
+    script(sim, "press A")
+    assert reader.line_text(sim.grid(), 1) == "PLAY"

@@ -185,6 +185,10 @@ def test_low_then_critical_battery(tmp_path):
     sim = p.sim
     mark = p.notes_count()
     sim.set_battery_mv(3350)
+    # said once in words, at once as the board waits for the roll
+    p.wait_until(lambda g: reader.line_text(g, 9) == "A OK", max_ms=30000, what="BATTERY LOW")
+    assert reader.read_scrolling(sim, 1) == "BATTERY LOW"
+    p.press("A")
     seen = set()
     for _ in range(120):                      # the battery is sampled once a second
         sim.run_ms(250)
