@@ -15,7 +15,7 @@ from firmware.engine import game
 from firmware.engine.dice import ManualDice
 from firmware.handheld import keys, menu, render, sounds
 
-VERSION = const(3)      # first byte of the save payload (2: without DICE and TUTOR, 1: nor dice counts)
+VERSION = const(4)      # first byte of the save payload (3: without SPEED and the record, 2: nor DICE and TUTOR, 1: nor dice counts)
 
 # screens
 RESUME = const(0)
@@ -40,6 +40,8 @@ BY_HAND = const(1)
 # firmware/opponent/evaluator.ONE) against the best; 0: off.
 TUTOR_NAMES = ("OFF", "0.05", "0.10", "0.20")
 TUTOR_LIMITS = (0, 500, 1000, 2000)
+SPEED_NAMES = ("SLOW", "NORMAL", "FAST")    # how fast the computer's moves are shown
+NORMAL_SPEED = const(1)
 
 BATTERY_OK = const(0)
 BATTERY_LOW = const(1)
@@ -47,9 +49,13 @@ BATTERY_CRITICAL = const(2)
 LOW_REPEAT_MS = 600000      # the low-battery beep again every 10 minutes
 SLEEP_AFTER_MS = const(3000)  # the critical message stays this long
 
-# the payload: VERSION, the 9 settings of snapshot(), then all time's dice
-# counts (dicestats.BYTES); firmware/handheld/resume.py reads it back
+# the payload: VERSION, the 10 settings of snapshot(), then all time's dice
+# counts (dicestats.BYTES), then the record of games won and lost against
+# each level (RECORD_BYTES: for each level, wins then losses, two bytes
+# each, little-endian); firmware/handheld/resume.py reads it back
 DICE_BYTES = const(32)
+RECORD_BYTES = const(20)
+_RECORD_MOST = const(65535)
 
 # The frame is drawn again only when what it shows may have changed: a
 # press, a step of the game, a battery change, or the time reaching the next
@@ -99,10 +105,17 @@ class App:
             ["CLOCK", ("OFF", "ON"), 0],
             ["DICE", DICE_NAMES, 0],
             ["TUTOR", TUTOR_NAMES, 0],
+            ["SPEED", SPEED_NAMES, NORMAL_SPEED],
             ["SOUND", ("ON", "OFF"), 0],
             ["START", None, 0],
+            ["HOW TO PLAY", None, 0],
+            ["RECORD", None, 0],
             ["UPDATE", None, 0],
         ], note="PRESS A")
+        # games won and lost against each level (against the computer and
+        # in knockouts), kept in the save: wins, losses, level by level
+        self.record = [0] * (2 * len(LEVEL_NAMES))
+        self._record_text = None    # its text, made once while the menu shows it
         self.knockout_round = 0     # 0 outside a knockout, else 1..len(levels)
         self.play = None
         self.message = None         # (top, bottom, then): a screen until A
@@ -246,8 +259,12 @@ class App:
         out = bytearray((VERSION, self.main.value("PLAY"), self.main.value("LEVEL"),
                          self.main.value("POINTS"), self.main.value("CLOCK"),
                          0 if self.sound_on else 1, self.brightness, self.knockout_round,
-                         self.main.value("DICE"), self.main.value("TUTOR")))
+                         self.main.value("DICE"), self.main.value("TUTOR"),
+                         self.main.value("SPEED")))
         out.extend(self.tally.to_bytes() if self.tally is not None else bytes(DICE_BYTES))
+        for n in self.record:
+            out.append(n & 255)
+            out.append(n >> 8)
         if self.play is not None:
             self.play.match.write_to(out)
         return out
@@ -276,18 +293,39 @@ class App:
             return ManualDice()
         return self.dice
 
+    def speed(self):
+        """The main menu's SPEED: 0 slow, 1 normal, 2 fast."""
+        return self.main.value("SPEED")
+
+    def count_game(self, level, won):
+        """A game against the computer at `level` (1..5) has ended; the
+        save at the game's end keeps it."""
+        i = 2 * (level - 1) + (0 if won else 1)
+        if self.record[i] < _RECORD_MOST:
+            self.record[i] += 1
+        self._record_text = None
+
+    def record_text(self):
+        """The record, level by level: KID 3-1  EASY 0-2 ..."""
+        if self._record_text is None:
+            r = self.record
+            self._record_text = "  ".join("%s %d-%d" % (self.levels[i], r[2 * i], r[2 * i + 1])
+                                          for i in range(len(self.levels)))
+        return self._record_text
+
     def tutor_limit(self):
         """The loss (1/10000 points) beyond which the tutor warns; 0: off."""
         return TUTOR_LIMITS[self.main.value("TUTOR")]
 
     def _restore(self, parsed):
-        mode, level, length, clock, mute, bright, ko, hand, tutor, match = parsed
+        mode, level, length, clock, mute, bright, ko, hand, tutor, speed, match = parsed
         self.main.set("PLAY", mode)
         self.main.set("LEVEL", level)
         self.main.set("POINTS", length)
         self.main.set("CLOCK", clock)
         self.main.set("DICE", hand)
         self.main.set("TUTOR", tutor)
+        self.main.set("SPEED", speed)
         self.main.set("SOUND", mute)
         self.sound_on = not mute
         self.brightness = bright
@@ -356,6 +394,13 @@ class App:
         self.screen = MAIN
         self.since = self.now
         self.request_save()
+
+    def how_to_play(self):
+        """One screen: the game and the keys in a line that scrolls; A or B
+        back. Its text is loaded for the moment only (firmware.forget)."""
+        from firmware.handheld import howto
+        self._show("HOW TO PLAY", howto.TEXT, None)
+        forget("firmware.handheld.howto")
 
     def _back_to_play(self):
         self.screen = PLAY
@@ -451,6 +496,8 @@ class App:
             elif result == menu.PICK:
                 if self.main.label() == "UPDATE":
                     self.ask_update()
+                elif self.main.label() == "HOW TO PLAY":
+                    self.how_to_play()
                 elif self.main.value("PLAY") == KNOCKOUT:
                     if self.knockout_round == 0:
                         self.knockout_round = 1
@@ -494,7 +541,8 @@ class App:
             return self.play.draw(f, now)
         moving = True
         if self.screen == MAIN:
-            moving = self.main.draw(f, now)
+            moving = self.main.draw(f, now,
+                                    self.record_text() if self.main.label() == "RECORD" else None)
         elif self.screen == RESUME:
             moving = render.screen(f, "RESUME?", "A YES  B NEW", now, self.since)
         elif self.screen == MESSAGE:

@@ -28,9 +28,13 @@ def ai():
     return _ai
 
 
-STEP_MS = const(450)        # between the steps of a shown move
+STEP_MS = const(450)        # between the steps of a shown move, at SPEED NORMAL
 _REPLAY_END_MS = const(1200)  # a replayed move's result, held before the board comes back
-_LOOK_MS = const(700)       # the computer's dice shown before it moves
+_LOOK_MS = const(700)       # the computer's dice shown before it moves, at NORMAL
+# The main menu's SPEED (SLOW, NORMAL, FAST): how fast the computer's
+# moves, a forced move and a replay are shown
+_STEPS_MS = (700, STEP_MS, 200)
+_LOOKS_MS = (1000, _LOOK_MS, 300)
 _DECIDE_MS = const(900)     # the computer's pause before a cube answer
 PASS_MS = const(1500)       # a roll with no move, shown before it passes
 _SAY_MS = const(1500)       # a short message (TAKEN, DROPPED, ...)
@@ -90,6 +94,9 @@ class Play:
         self.players = players      # computer level per side, 0 = human
         self.names = _names(players)
         self.scene = render.Scene()
+        speed = app.speed()
+        self.step_ms = _STEPS_MS[speed]
+        self.look_ms = _LOOKS_MS[speed]
         self.mode = BOARD
         self.turn_input = None
         self.thinker = None
@@ -130,6 +137,9 @@ class Play:
         self.warning = None         # (loss, better result) once it gave away too much
         self.ids = None             # (key, text): gnubg's IDs while the menu shows them (playmenu)
         self.opening_until = 0      # the opening roll's dice told, by name, until then
+        # the game whose end went into the record of wins and losses: one
+        # resumed already over was counted before the power went
+        self.counted = match.games if match.game.state == game.OVER else -1
 
     # ---- helpers --------------------------------------------------------
 
@@ -237,7 +247,7 @@ class Play:
         if opening:
             self.wait_until = now + PASS_MS
         elif computer:
-            self.wait_until = now + _LOOK_MS
+            self.wait_until = now + self.look_ms
 
     def _open(self, now):
         """The opening roll. With a human playing and the machine's dice,
@@ -261,7 +271,7 @@ class Play:
         if self.opening_until:
             # any key ends the opening's dice told, and does only that
             self.opening_until = 0
-            self.wait_until = now + _LOOK_MS
+            self.wait_until = now + self.look_ms
             if button != keys.MENU:
                 return
         if self.mode == MENU:
@@ -422,7 +432,7 @@ class Play:
         if self.last is None:
             self._tell("NOTHING", "TO REPLAY", now)
             return
-        self.replay = [self.last[1], 0, now + _LOOK_MS]
+        self.replay = [self.last[1], 0, now + self.look_ms]
         self.mode = REPLAY
         self._beep(sounds.CLICK)
 
@@ -437,7 +447,7 @@ class Play:
             hit = t and r[0][49 - t] == 1
             r[0] = game.movegen.apply_step(r[0], f, t)
             r[1] = i + 1
-            r[2] = now + (STEP_MS if i + 1 < len(steps) else _REPLAY_END_MS)
+            r[2] = now + (self.step_ms if i + 1 < len(steps) else _REPLAY_END_MS)
             self._beep(sounds.HIT if hit else sounds.MOVE)
             return True
         self.replay = None
@@ -556,7 +566,7 @@ class Play:
                 self.wait_until = now + _DECIDE_MS
             return True
         if self._roll(now):
-            self.wait_until = now + _LOOK_MS
+            self.wait_until = now + self.look_ms
         return True
 
     def _away(self, player):
@@ -642,12 +652,12 @@ class Play:
         a moment, then NO MOVE."""
         g = self.match.game
         self.shown = [g.board, g.plays.move(0), g.plays.result(0), 0]
-        self.wait_until = now + _LOOK_MS
+        self.wait_until = now + self.look_ms
 
     def _show_move(self, result, move, now):
         g = self.match.game
         self.shown = [g.board, move, result, 0]
-        self.wait_until = now + _LOOK_MS
+        self.wait_until = now + self.look_ms
 
     def _show_step(self, now):
         """One step of a shown move per STEP_MS; the play is made after the
@@ -670,7 +680,7 @@ class Play:
             self.shown[0] = game.movegen.apply_step(board, f, t)
             self.shown[3] = i + 1
             self._beep(sounds.HIT if hit else sounds.MOVE)
-            self.wait_until = now + STEP_MS
+            self.wait_until = now + self.step_ms
             return True
         self._finish_shown(now)
         return True
@@ -713,6 +723,11 @@ class Play:
         self.warning = None
         self.mode = OVER
         self.since = now
+        if self.counted != m.games:
+            self.counted = m.games
+            human = 0 if self.human(0) else 1
+            if self.human(human) and not self.human(1 - human):
+                self.app.count_game(self.players[1 - human], g.winner == human)
         if m.winner >= 0:
             self._beep(sounds.MATCH_WON if self.human(m.winner) or not self.human(1 - m.winner)
                        else sounds.GAME_LOST)
@@ -733,7 +748,7 @@ class Play:
         self.opening_until = 0
         self.mode = BOARD
         self._announced = -1
-        self.wait_until = now + _LOOK_MS
+        self.wait_until = now + self.look_ms
         self.app.request_save()
 
     # ---- what it shows (firmware/handheld/playview.py) ---------------------------

@@ -43,12 +43,16 @@ def saved_position(tmp_path, board, turn, mode=appmod.VS_CPU, hand=0, level=0, s
     app.main.set("LEVEL", level)
     app.main.set("DICE", hand)
     app.start_match()
-    g = app.play.match.game
-    g.opening = (3, 1)
+    m = app.play.match
+    if hand:
+        m.dice.push(3, 1)
+    m.roll(0)                   # the opening, so that the match record has its game
+    g = m.game
     g.state = game.ROLL
     g.turn = turn
     g.board = bytes(board)
     g.dice = (0, 0)
+    g.plays = None
     save.SaveFile(flash, flash.open, mainloop.SAVE_NAME).save(app.snapshot())
     sim = Sim(flash, seed=seed)
     sim.run_ms(300)
@@ -294,3 +298,99 @@ def test_battery_low_on_the_main_menu(tmp_path):
     assert reader.read_scrolling(sim, 1) == "BATTERY LOW"
     script(sim, "press A")
     assert reader.line_text(sim.grid(), 1) == "PLAY"
+
+
+# --- the extras: HOW TO PLAY, the record by level, the speed ----------------
+
+def test_how_to_play_is_one_screen_from_the_main_menu(tmp_path):
+    import sys
+    sim = new_sim(tmp_path)
+    script(sim, """
+wait 300
+presses 3 UP        # round from PLAY: UPDATE, RECORD, HOW TO PLAY
+""")
+    assert reader.read_scrolling(sim, 1) == "HOW TO PLAY"
+    script(sim, "press A")
+    text = reader.read_scrolling(sim, 9, max_ms=200000)
+    assert text.startswith("YOU ARE RED.") and "A PICKS UP" in text and text.endswith("A OR B: BACK")
+    assert "firmware.handheld.howto" not in sys.modules     # its text loaded for the moment
+    script(sim, "press B")
+    assert sim.loop.app.screen == appmod.MAIN and sim.loop.app.main.label() == "HOW TO PLAY"
+
+
+def test_the_record_of_wins_and_losses_by_level_survives_a_power_cut(tmp_path):
+    from firmware.engine import position
+    sim = saved_position(tmp_path, position.START, 0, level=1)      # against EASY
+    script(sim, """
+press A             # RESUME? yes
+wait 300
+press MENU
+presses 8 DOWN      # RESIGN (single)
+press A             # RESIGN SINGLE?
+press A             # yes: EASY accepts, the game lost
+wait 2000
+""")
+    assert sim.loop.app.match.game.state == game.OVER and sim.loop.app.match.game.winner == 1
+    assert sim.loop.app.record == [0, 0, 0, 1, 0, 0, 0, 0, 0, 0]
+    script(sim, """
+cut                 # the game's end was saved with the record
+wait 300
+press A             # RESUME? yes: the game over again, not counted twice
+wait 1000
+""")
+    assert sim.loop.app.match.game.state == game.OVER
+    assert sim.loop.app.record == [0, 0, 0, 1, 0, 0, 0, 0, 0, 0]
+    script(sim, """
+press MENU
+presses 2 UP        # round from HINT: UPDATE, NEW GAME
+press A             # QUIT MATCH?
+press A             # yes: the main menu
+presses 2 UP        # round from PLAY: UPDATE, RECORD
+""")
+    assert reader.line_text(sim.grid(), 1) == "RECORD"
+    assert reader.read_scrolling(sim, 9, max_ms=60000) == \
+        "KID 0-0 EASY 0-1 CLUB 0-0 PRO 0-0 MAX 0-0"
+    # a game won against the computer counts as a win at its level
+    app = sim.loop.app
+    app.count_game(5, True)
+    assert app.record[8:] == [1, 0] and app.record_text().startswith("KID 0-0  EASY 0-1")
+
+
+def _computer_turn_ms(tmp_path, speed):
+    """ms from the resume to the computer's move made, at SPEED `speed`."""
+    from firmware.engine import position
+    flash = FolderFlash(str(tmp_path / ("flash-" + speed)))
+    app = appmod.App(Dice(SeededSource(1)))
+    app.main.set("SPEED", appmod.SPEED_NAMES.index(speed))
+    app.start_match()
+    m = app.play.match
+    m.roll(0)
+    g = m.game
+    g.state = game.ROLL
+    g.turn = 1
+    g.dice = (0, 0)
+    g.plays = None
+    g.board = position.START
+    save.SaveFile(flash, flash.open, mainloop.SAVE_NAME).save(app.snapshot())
+    sim = Sim(flash, seed=11)
+    script(sim, "wait 300\npress A")        # RESUME? yes: the computer rolls
+    start = sim.total_ms()
+    while sim.loop.app.match.game.turn == 1:
+        script(sim, "wait 50")
+        assert sim.total_ms() - start < 30000
+    return sim.total_ms() - start
+
+
+def test_the_speed_setting_shows_the_computers_moves_faster_or_slower(tmp_path):
+    sim = new_sim(tmp_path)
+    script(sim, """
+wait 300
+presses 6 DOWN      # SPEED
+""")
+    assert reader.line_text(sim.grid(), 1) == "SPEED"
+    assert "NORMAL" in reader.line_text(sim.grid(), 9)
+    script(sim, "press RIGHT")
+    assert sim.loop.app.speed() == 2
+    slow, normal, fast = (_computer_turn_ms(tmp_path, s) for s in ("SLOW", "NORMAL", "FAST"))
+    # the same game and dice (seeded): the move's steps shown 700, 450, 200 ms apart
+    assert slow - normal >= 250 + 300 and normal - fast >= 250 + 400, (slow, normal, fast)

@@ -12,9 +12,10 @@ from tests.portable.app_driver import Driver
 def test_the_payload_layout_matches_the_counts():
     # the writer (app) and the reader (resume, which never imports app) agree
     assert appmod.DICE_BYTES == resume.DICE_BYTES == dicestats.BYTES
+    assert appmod.RECORD_BYTES == resume.RECORD_BYTES == 4 * len(appmod.LEVEL_NAMES)
     assert appmod.VERSION == resume.VERSION
     settings_only = appmod.App(Dice(SeededSource(4))).snapshot()
-    assert len(settings_only) == 10 + dicestats.BYTES
+    assert len(settings_only) == 11 + dicestats.BYTES + appmod.RECORD_BYTES
 
 
 def test_counts_ride_in_the_payload_and_come_back():
@@ -22,7 +23,7 @@ def test_counts_ride_in_the_payload_and_come_back():
     d.app.dice.roll()
     d.app.dice.roll()
     data = d.app.snapshot()
-    assert data[0] == appmod.VERSION == 3
+    assert data[0] == appmod.VERSION == 4
     again = appmod.App(Dice(SeededSource(4)), saved=data)
     assert again.tally.all_time()[dicestats.ROLLS] == 2
     assert again.tally.session[dicestats.ROLLS] == 0
@@ -37,7 +38,7 @@ def test_a_payload_without_counts_is_still_read():
 
 def test_counts_that_do_not_add_up_are_reported_not_raised():
     data = bytearray(appmod.App(Dice(SeededSource(4))).snapshot())
-    data[10] = 5                                    # five 1s in no roll at all
+    data[11] = 5                                    # five 1s in no roll at all
     a = appmod.App(Dice(SeededSource(4)), saved=bytes(data))
     assert a.screen == appmod.MESSAGE and a.message[0] == "SAVE CORRUPT"
 

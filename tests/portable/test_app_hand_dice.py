@@ -52,7 +52,7 @@ def test_the_settings_are_saved_and_come_back():
     _set(d, "DICE", appmod.BY_HAND)
     _set(d, "TUTOR", 2)
     data = d.saves[-1]
-    assert data[0] == appmod.VERSION == 3 and data[8:10] == bytes((1, 2))
+    assert data[0] == appmod.VERSION == 4 and data[8:10] == bytes((1, 2))
     again = Driver(saved=data)
     assert again.app.screen == appmod.MAIN
     assert again.app.main.value("DICE") == appmod.BY_HAND and again.app.main.value("TUTOR") == 2
@@ -66,8 +66,9 @@ def test_older_payloads_still_load_with_dice_auto_and_no_tutor():
     d.settle()
     d.human_turn()
     now = d.app.snapshot()
-    # VERSION 2: the same less the DICE and TUTOR bytes
-    old = bytes((2,)) + now[1:8] + now[10:]
+    # VERSION 2: the same less the DICE, TUTOR and SPEED bytes and the record
+    counts = 11 + dicestats.BYTES
+    old = bytes((2,)) + now[1:8] + now[11:counts] + now[counts + appmod.RECORD_BYTES:]
     again = Driver(seed=4, saved=old)
     assert again.app.screen == appmod.RESUME
     again.press(keys.A)

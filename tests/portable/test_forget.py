@@ -76,3 +76,18 @@ def test_the_in_play_menu_stays_loaded():
     play.press(keys.B, 100)
     assert play.mode == playview.BOARD
     assert "firmware.handheld.playmenu" in sys.modules
+
+def test_how_to_play_and_the_hints_notation_are_let_go():
+    from firmware.engine import position
+    from firmware.handheld import play as play_module
+    from firmware.opponent import ai
+    a = app_module.App(Dice(SeededSource(5)))
+    a.how_to_play()
+    assert a.message[1].startswith("YOU ARE RED")
+    assert "firmware.handheld.howto" not in sys.modules
+    t = ai.Thinker(position.START, 3, 1, ai.LEVELS)
+    while not t.step():
+        pass
+    move, gap = play_module.hint_words(t, position.START)
+    assert move == "8/5 6/5" and gap.startswith("2ND -")
+    assert "firmware.engine.notation" not in sys.modules

@@ -29,7 +29,8 @@ OPENING_TOPS = ("OPENING", "YOU RED")
 OPENING_ENTRY_TOPS = ("YOU CPU", "RED GRN", "TIE")
 
 # the main menu's items (firmware/handheld/app.py)
-MAIN_ITEMS = ("PLAY", "LEVEL", "POINTS", "CLOCK", "DICE", "TUTOR", "SOUND", "START", "UPDATE")
+MAIN_ITEMS = ("PLAY", "LEVEL", "POINTS", "CLOCK", "DICE", "TUTOR", "SPEED", "SOUND", "START",
+              "HOW TO PLAY", "RECORD", "UPDATE")
 
 # cursor stops along each half, left to right, in red's numbering (25 bar, 0 off)
 TOP = (13, 14, 15, 16, 17, 18, 25, 19, 20, 21, 22, 23, 24, 0)
