@@ -8,6 +8,8 @@ simulated buttons:
                               two looks side by side (before it, after it)
 
     python -m tools.sim.picture [--docs DIR]
+    python -m tools.sim.picture --screens DIR   the screens of the second playtest
+                                                (issue 43), one PNG each, into DIR
 
 tests/e2e/test_sim_picture.py makes them again and compares them pixel for pixel.
 """
@@ -108,6 +110,46 @@ SCENES = (("handheld.png", scene), ("handheld-pass.png", pass_scene),
           ("handheld-marked.png", marked_scene))
 
 
+def _lines(window, text):
+    """Plays script lines (docs/simulator.md) on the window's simulator."""
+    from tools.sim.core import run_script
+    run_script(window.sim, text.strip().split("\n"), out=lambda line: None)
+    window.frame(10)
+
+
+def _screens():
+    """(name, script lines) of the playtest's new screens, each from a
+    fresh handheld: its lines end where the picture is taken."""
+    menu = "wait 300\n"
+    by_hand = menu + "presses 4 DOWN\npress RIGHT\npress A\npress A\n"
+    return (
+        ("you-red.png", menu + "press A\nwait 300"),
+        ("opening-told.png", menu + "press A\nwait 300\npress A\nwait 500"),
+        ("opening-by-hand.png", by_hand + "wait 100"),
+        ("update-asks.png", menu + "press UP\npress A\nwait 100"),
+        ("update-ready.png", menu + "press UP\npress A\npress A\nwait 500"),
+        ("update-back.png", menu + "press UP\npress A\npress A\nwait 2500"),
+        ("how-to-play.png", menu + "presses 3 UP\npress A\nwait 1500"),
+        ("record.png", menu + "presses 2 UP\nwait 300"),
+        ("speed.png", menu + "presses 6 DOWN\nwait 100"),
+        ("far-drop.png", by_hand + "press UP\npress A\npress A\nwait 1500\n"
+         "press A\nwait 600\npresses 3 LEFT\nwait 10"),
+        ("hint.png", by_hand + "presses 2 UP\npress A\npress A\nwait 1500\n"
+         "press MENU\npress A\nwait 4000"),
+        ("battery-low.png", menu + "battery 3.3\nwait 20000"),
+    )
+
+
+def make_screens(folder):
+    """The playtest's screens as PNGs of the window in `folder`; their paths."""
+    paths = []
+    for name, text in _screens():
+        path = os.path.join(folder, name)
+        make(path, play=lambda window, text=text: _lines(window, text))
+        paths.append(path)
+    return paths
+
+
 def make(path, scale=24, play=scene):
     """Draws a scene into a window on the dummy driver and saves it as
     `path`; returns the pygame surface. A scene that returns looks is
@@ -145,7 +187,13 @@ def make(path, scale=24, play=scene):
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m tools.sim.picture", description=__doc__.split("\n\n")[0])
     p.add_argument("--docs", default=DOCS, help="the folder to write the PNGs into (default docs/)")
+    p.add_argument("--screens", metavar="DIR", help="write the playtest's screens into DIR instead")
     args = p.parse_args(argv)
+    if args.screens:
+        os.makedirs(args.screens, exist_ok=True)
+        for path in make_screens(args.screens):
+            print("wrote %s" % path)
+        return 0
     for name, play in SCENES:
         path = os.path.join(args.docs, name)
         make(path, play=play)
