@@ -89,6 +89,7 @@ def test_a_power_cut_mid_entry_resumes_before_the_roll(tmp_path):
     p.sim.run_ms(1000)
     p.play_move(0, ((8, 5), (6, 5)))
     p.wait_until(lambda g: not is_text(g) and p._ring_colour(g) == 1, what="green to roll")
+    p.sim.run_ms(500)                       # red's turn's save: written and counted
     saves = p.sim.loop.flash.saves
     p.press("A")
     assert p.entry()[0] == "GREEN"
