@@ -2,8 +2,7 @@
 simulator's script mode (docs/simulator.md): script lines pressed through
 the simulated buttons, the LEDs read back. Games that need a position of
 their own start from a save made here, as a power cut would leave it."""
-import mainloop
-from firmware.engine import game, save
+from firmware.engine import flashwriter, game, save
 from firmware.engine.dice import Dice, SeededSource
 from firmware.handheld import app as appmod
 from tools.sim import reader
@@ -53,7 +52,7 @@ def saved_position(tmp_path, board, turn, mode=appmod.VS_CPU, hand=0, level=0, s
     g.board = bytes(board)
     g.dice = (0, 0)
     g.plays = None
-    save.SaveFile(flash, flash.open, mainloop.SAVE_NAME).save(app.snapshot())
+    save.SaveFile(flash, flash.open, flashwriter.SAVE_NAME).save(app.snapshot())
     sim = Sim(flash, seed=seed)
     sim.run_ms(300)
     assert lines(sim)[0] == "RESUME?"
@@ -371,7 +370,7 @@ def _computer_turn_ms(tmp_path, speed):
     g.dice = (0, 0)
     g.plays = None
     g.board = position.START
-    save.SaveFile(flash, flash.open, mainloop.SAVE_NAME).save(app.snapshot())
+    save.SaveFile(flash, flash.open, flashwriter.SAVE_NAME).save(app.snapshot())
     sim = Sim(flash, seed=11)
     script(sim, "wait 300\npress A")        # RESUME? yes: the computer rolls
     start = sim.total_ms()
