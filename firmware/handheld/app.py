@@ -183,7 +183,7 @@ class App:
         until then, reading the buttons meanwhile."""
         s = self.screen
         if self._dirty or self._sound is not None or s == DICE or s == SLEEP \
-                or (s == PLAY and not self.play.waiting(self.now)):
+                or (s == PLAY and not self.play.waiting(self.now)) or self._low_due():
             return 0
         tick = self._tick_ms
         if not tick:
@@ -402,6 +402,11 @@ class App:
         self._show("HOW TO PLAY", howto.TEXT, None)
         forget("firmware.handheld.howto")
 
+    def _low_due(self):
+        """BATTERY LOW is still to be said and this is a moment to say it."""
+        return self._low_untold and self.battery_state == BATTERY_LOW and (
+            self.screen == MAIN or self.screen == PLAY and self.play.calm())
+
     def _back_to_play(self):
         self.screen = PLAY
 
@@ -518,8 +523,7 @@ class App:
             if now - self.since >= SLEEP_AFTER_MS:
                 self.sleep_requested = True
             return False
-        if self._low_untold and self.battery_state == BATTERY_LOW and (
-                self.screen == MAIN or self.screen == PLAY and self.play.calm()):
+        if self._low_due():
             # said once, in words, when nothing is under way: on the main
             # menu, or on the board before a human's roll
             self._low_untold = False

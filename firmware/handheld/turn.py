@@ -87,7 +87,12 @@ class TurnInput:
         return steps
 
     def looking(self):
-        """True while look_ahead() may still have work."""
+        """True while look_ahead() may still have work: the far drops of a
+        checker held not all found, or steps after a next step not known."""
+        if self.holding:
+            self._far()
+            if not self._far_whole:
+                return True
         return self._ahead < len(self.steps) and len(self._known) < _KNOWN_MOST
 
     def look_ahead(self):
