@@ -696,13 +696,17 @@ class Play:
         self._after_action()
 
     def _hint_slice(self, now):
-        """True when the hint has just been found."""
-        if self.hint is None or self.hint_board is not None:
+        """True when the hint has just been found, or its text made: each
+        in a pass of its own, as the text loads gnubg's notation for the
+        moment (an import takes up to 55 ms on the chip)."""
+        if self.hint is None or self.hint_text is not None:
             return False
-        if self.hint.step():
-            self.hint_board = self.hint.result[0]
+        if self.hint_board is not None:
             self.hint_text = hint_words(self.hint, self.turn_input.start)
             self.hint_at = now
+            return True
+        if self.hint.step():
+            self.hint_board = self.hint.result[0]
             return True
         return False
 
