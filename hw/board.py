@@ -28,9 +28,9 @@ VSYS_CAL_MV = const(9900)
 DEBOUNCE_MS = const(10)
 
 WATCHDOG_MS = const(5000)
-# LED duty at start-up, in sixteenths: bright indoors, and a full-board picture
-# stays near 400 mA at 5 V (see hw/README.md, power budget).
-_BRIGHTNESS = const(6)
+# LED duty at start-up, in sixteenths, until the app sets the player's: the
+# app's default (hw/README.md, Current and battery life).
+_BRIGHTNESS = const(5)
 
 
 class Hardware:

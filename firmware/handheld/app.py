@@ -64,7 +64,12 @@ _RECORD_MOST = const(65535)
 # at 500 ms).
 BOARD_TICK_MS = const(250)
 TEXT_TICK_MS = const(70)
-IDLE_MOST_MS = const(100)  # an idle app still runs this often (the clock, timers)
+IDLE_MOST_MS = const(100)
+# The LEDs' duty in sixteenths until the player sets it (hw/README.md,
+# Current and battery life): the display is most of the current, and a
+# lit LED reads as clearly at 5/16 indoors as at 8/16 (20 mA peaks, the
+# eye's response to duty far from linear).
+DEFAULT_BRIGHTNESS = const(5)  # an idle app still runs this often (the clock, timers)
 
 
 # The computer's levels, as firmware/opponent/ai.py names them (LEVEL_NAMES); kept
@@ -80,7 +85,7 @@ class App:
         self._tick_ms = TEXT_TICK_MS
         self._tick_at = -1          # now // _tick_ms when last drawn
         self._blink_at = -1         # now // BOARD_TICK_MS when last drawn
-        self.brightness = 8
+        self.brightness = DEFAULT_BRIGHTNESS
         self.sleep_requested = False
         self.update_requested = False   # the menu's UPDATE: main.py restarts for tools/deploy.py
         self.collect_requested = False  # the computer is about to think: the loop collects the heap first

@@ -119,7 +119,7 @@ class Play:
             ["DICE", None, 0],
             ["RESIGN", _RESIGN_NAMES, 0],
             ["SOUND", ("ON", "OFF"), 0],
-            ["BRIGHT", tuple(str(i) for i in range(1, 17)), 7],
+            ["BRIGHT", tuple(str(i) for i in range(1, 17)), 4],     # set from App.brightness when opened
             ["NEW GAME", None, 0],
             ["UPDATE", None, 0],
         ])
