@@ -51,7 +51,8 @@ class Hardware:
         self.battery = Battery(ADC(VSYS_GPIO), VSYS_CAL_MV)
         self.entropy = Noise()      # the dice's noise, for firmware/engine/entropy.py
         wdt = WDT(timeout=WATCHDOG_MS) if watchdog else None
-        self.power = Power(self.matrix, self.buttons, self.buzzer, wdt, self.retime)
+        self.power = Power(self.matrix, self.buttons, self.buzzer, wdt, self.retime,
+                           wake_gpios=BUTTON_GPIOS)
 
     def retime(self):
         """After a CPU clock change: the I2C baud rate and the buzzer's PWM

@@ -4,7 +4,8 @@ update(now_ms) is called every loop; it feeds the watchdog, dims the display
 after dim_after_ms without activity and says SLEEP once sleep_after_ms have
 passed. sleep() then blanks the display and light-sleeps in slices shorter than
 the watchdog's timeout, polling the buttons between slices; RAM, and so the game,
-is kept. think() and rest() switch the CPU between full speed and a slower idle
+is kept. dormant() is the deepest sleep the RP2040 has, until a button is
+pressed. think() and rest() switch the CPU between full speed and a slower idle
 clock.
 """
 from micropython import const
@@ -18,12 +19,16 @@ SLEEP = const(2)            # idle long enough: main should call sleep()
 FULL_HZ = const(125000000)
 IDLE_HZ = const(48000000)
 SLICE_MS = const(100)       # one lightsleep; well inside the watchdog's timeout
+# IO_BANK0's DORMANT_WAKE_INTE0..3 (RP2040 datasheet 2.19.6.1): four bits a
+# GPIO, eight GPIOs a register; bit 0 of a GPIO's four wakes while it reads low.
+_DORMANT_WAKE_INTE0 = const(0x40014160)
+_LEVEL_LOW = const(1)
 
 
 class Power:
     def __init__(self, matrix, buttons, buzzer=None, watchdog=None, retime=None,
                  dim_after_ms=30000, sleep_after_ms=300000, dim_level=2,
-                 lightsleep=machine.lightsleep, clock=ticks_ms):
+                 lightsleep=machine.lightsleep, clock=ticks_ms, wake_gpios=(), registers=None):
         self.matrix = matrix
         self.buttons = buttons
         self.buzzer = buzzer
@@ -38,6 +43,13 @@ class Power:
         self._lightsleep = lightsleep
         self._clock = clock
         self._last = clock()
+        # (register, bits): the dormant wake enables of the buttons' pins
+        wake = {}
+        for gpio in wake_gpios:
+            register = _DORMANT_WAKE_INTE0 + 4 * (gpio // 8)
+            wake[register] = wake.get(register, 0) | _LEVEL_LOW << 4 * (gpio % 8)
+        self._wake = tuple(wake.items())
+        self._registers = machine.mem32 if registers is None else registers
 
     def activity(self, now_ms):
         """A button was used: back to full brightness, idle timers restart."""
@@ -81,6 +93,20 @@ class Power:
             self.hz = hz
             if self.retime is not None:
                 self.retime()
+
+    def dormant(self):
+        """The deepest sleep: the crystal stopped and every clock with it
+        (the watchdog's too), RAM kept, until a button pulls its pin low.
+        MicroPython's lightsleep() without a time goes dormant and wakes on
+        the GPIO wake enables set here for the call. The display should be
+        in standby first. Returns once woken; the caller checks the buttons
+        (a wake with none down is possible: go dormant again)."""
+        registers = self._registers
+        for register, bits in self._wake:
+            registers[register] = registers[register] | bits
+        self._lightsleep()
+        for register, bits in self._wake:
+            registers[register] = registers[register] & ~bits
 
     def sleep(self):
         """Blank display, silent, slow clock, lightsleep in slices until a button

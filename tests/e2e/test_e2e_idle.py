@@ -80,3 +80,24 @@ def test_gpio_in_reads_every_pin_at_once(tmp_path):
     assert not board.buttons_released()
     sim.up("A")
     assert board.buttons_released()
+
+
+def test_left_alone_it_saves_goes_dormant_and_a_press_brings_the_game_back(tmp_path):
+    sim, p = at_the_menu(tmp_path)
+    p.start("2 PLAYER")
+    p.press("A")                            # the opening roll
+    p.wait_until(lambda g: reader.read_dice(g) is not None and reader.marks(g), what="the cursor")
+    board = reader.read_board(sim.grid())
+    sim.run_ms(5 * 60000 + 2000)            # the sleep timer: 5 minutes without a press
+    assert sim.loop.asleep and not sim.display_on()
+    slept = machine.sim.dormant_ms_total
+    sim.run_ms(60000)
+    # a minute more, nearly all of it dormant (the simulated board wakes
+    # every 100 ms of its time to let the script press, and sleeps again)
+    assert machine.sim.dormant_ms_total - slept >= 59000
+    assert not machine.sim.watchdog_fired
+    sim.press("B")                          # wakes it; the press itself does nothing
+    sim.run_ms(300)
+    assert not sim.loop.asleep and sim.display_on()
+    assert reader.read_board(sim.grid()) == board
+    assert reader.read_dice(sim.grid()) is not None

@@ -127,3 +127,44 @@ def test_update_feeds_the_watchdog():
     assert not sim.watchdog_fired and not sim.watchdog_overdue()
     sim.clock.advance(board.WATCHDOG_MS + 1)
     assert sim.watchdog_overdue()
+
+
+def test_dormant_enables_a_level_low_wake_on_each_button_for_the_sleep_alone():
+    sim.reset()
+    registers = {0x40014160: 0x00000004, 0x40014164: 0, 0x40014168: 0, 0x4001416C: 0}
+    seen = []
+
+    def dormant():
+        seen.append(dict(registers))
+    matrix = Matrix(machine.I2C(0), board.MATRIX_ADDRESSES, level=10)
+    buttons = Buttons(board.make_button_pins())
+    power = Power(matrix, buttons, lightsleep=dormant, wake_gpios=board.BUTTON_GPIOS,
+                  registers=registers)
+    power.dormant()
+    during = seen[0]
+    # GP6, GP7 in INTE0 (bits 24, 28), GP8..GP13 in INTE1 (bits 0..20), the
+    # bit set before kept
+    assert during[0x40014160] == 0x00000004 | 1 << 24 | 1 << 28
+    assert during[0x40014164] == 0x00111111
+    assert during[0x40014168] == 0 and during[0x4001416C] == 0
+    assert registers[0x40014160] == 0x00000004 and registers[0x40014164] == 0
+
+
+def test_the_simulated_dormant_wakes_on_the_buttons_and_refuses_no_wake_source():
+    parts = Parts()
+    power = Power(parts.matrix, parts.buttons, wake_gpios=board.BUTTON_GPIOS)
+    before = time.ticks_ms()
+    power.dormant()
+    assert sim.dormant_ms_total == time.ticks_diff(time.ticks_ms(), before) > 0
+    assert sim.dormant_wake == [0, 0, 0, 0]
+    sim.press("A")
+    power.dormant()                     # a wake pin reads low: back at once
+    assert sim.dormant_ms_total == time.ticks_diff(time.ticks_ms(), before)
+    sim.release("A")
+    lost = Power(parts.matrix, parts.buttons)
+    try:
+        lost.dormant()
+    except RuntimeError as exc:
+        assert "never wake" in str(exc)
+    else:
+        raise AssertionError("dormant without a wake source slept")

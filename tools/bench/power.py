@@ -44,7 +44,7 @@ MODEL = {
     "cpu_wait_ma_base": 3.6,    # the core in WFE, clocks running: base + per MHz
     "cpu_wait_ma_per_mhz": 0.0257,
     "lightsleep_ma": simboard.SLEEP_UA / 1000.0,    # machine.lightsleep(ms), the Pico board
-    "dormant_ma": 0.9,          # machine.lightsleep() (XOSC dormant), the Pico board
+    "dormant_ma": simboard.DORMANT_UA / 1000.0,     # machine.lightsleep() (XOSC dormant), the Pico board
     "buzzer_ma": simboard.BUZZER_UA / 1000.0,       # the piezo while a note sounds
     "busy_waiting": 0.064,      # CPU busy share while the loop waits (emulated chip, the board)
     "pack_v": 4.0,              # three alkaline cells, mid-life under load
@@ -108,16 +108,20 @@ class Meter:
         self.dimmed_ms = 0.0
         self.asleep_ms = 0.0
         self.thinking_ms = 0.0
+        self.dormant_ms = 0.0
         self._last = None
         self._state = None
+        self._slept = (0, 0)        # the board's dormant and lightsleep ms so far
 
     def sample(self):
         board = self.sim.board
         now = board.clock.us / 1000.0
+        slept = (board.dormant_ms_total, board.sleep_ms_total)
         if self._last is not None and self._state is not None:
             dt = now - self._last
-            self._add(dt, self._state)
+            self._add(dt, self._state, slept[0] - self._slept[0], slept[1] - self._slept[1])
         self._last = now
+        self._slept = slept
         self._state = self._read()
 
     def _read(self):
@@ -137,17 +141,21 @@ class Meter:
         asleep = getattr(loop, "asleep", False)
         play = getattr(loop.app, "play", None)
         thinking = play is not None and (play.thinker is not None or getattr(play, "hint", None) is not None)
-        if board.sleeping or asleep:
-            cpu = m["lightsleep_ma"]
-        else:
-            cpu = cpu_ma(board.freq_hz, 1.0 if thinking else m["busy_waiting"], m)
+        cpu = cpu_ma(board.freq_hz, 1.0 if thinking else m["busy_waiting"], m)
         buzzer = m["buzzer_ma"] if board.buzzer_sounding() else 0.0
         dimmed = bool(lit) and max(mod.dimming for mod in lit) + 1 < loop.hw.power.bright_level
         return (leds * scale, controllers * scale, boost_loss, cpu, buzzer, dies, weighted, dimmed,
                 asleep, thinking)
 
-    def _add(self, dt, state):
+    def _add(self, dt, state, dormant_ms, light_ms):
+        """The interval's charge; the CPU's part in dormant and lightsleep
+        (the board's own counts of each) at their currents."""
+        if dt <= 0:
+            return
         leds, controllers, boost_loss, cpu, buzzer, dies, weighted, dimmed, asleep, thinking = state
+        awake = max(0.0, dt - dormant_ms - light_ms)
+        cpu = (cpu * awake + self.m["dormant_ma"] * dormant_ms + self.m["lightsleep_ma"] * light_ms) / dt
+        self.dormant_ms += dormant_ms
         self.ms += dt
         for part, ma in zip(self.PARTS, (leds, controllers, boost_loss, cpu, buzzer)):
             self.charge[part] += ma * dt
@@ -246,8 +254,8 @@ def report(name, meter, out=print):
 def asleep_report(out=print, m=MODEL):
     """The current asleep, part by part, and the months it gives."""
     display = 8 * m["controller_standby_ma"] + m["boost_quiescent_ma"]
-    rows = (("lightsleep, as now", m["lightsleep_ma"] + display),
-            ("dormant", m["dormant_ma"] + display),
+    rows = (("lightsleep slices", m["lightsleep_ma"] + display),
+            ("dormant, as now", m["dormant_ma"] + display),
             ("dormant, the boost off", m["dormant_ma"]))
     for name, ma in rows:
         months = capacity_mah(ma) / ma / (24 * 30.4)

@@ -14,6 +14,7 @@ advances it.
 from simhw import clock as _clock
 from simhw.board import SimBoard
 from simhw.board_regs import ROSC_RANDOMBIT as _ROSC_RANDOMBIT
+from simhw.board_regs import DORMANT_WAKE_INTE0 as _DORMANT_WAKE_INTE0
 from simhw.board_regs import SIO_GPIO_IN as _SIO_GPIO_IN
 
 sim = SimBoard()
@@ -194,11 +195,14 @@ class WDT:
 class _Mem32:
     """machine.mem32 for the registers the simulated board has: reading
     the ring oscillator's RANDOMBIT gives its next bit, SIO's GPIO_IN every
-    pin's level (bit n for GPIO n)."""
+    pin's level (bit n for GPIO n); IO_BANK0's DORMANT_WAKE_INTE0..3 are
+    kept for dormant()."""
 
     def __getitem__(self, addr):
         if addr == _ROSC_RANDOMBIT:
             return sim.rosc.bit()
+        if _DORMANT_WAKE_INTE0 <= addr <= _DORMANT_WAKE_INTE0 + 12 and addr % 4 == 0:
+            return sim.dormant_wake[(addr - _DORMANT_WAKE_INTE0) // 4]
         if addr == _SIO_GPIO_IN:
             level = 0
             for gpio in range(30):
@@ -207,6 +211,9 @@ class _Mem32:
         raise ValueError("mem32[0x%08x]: no such register on the simulated board" % addr)
 
     def __setitem__(self, addr, value):
+        if _DORMANT_WAKE_INTE0 <= addr <= _DORMANT_WAKE_INTE0 + 12 and addr % 4 == 0:
+            sim.dormant_wake[(addr - _DORMANT_WAKE_INTE0) // 4] = value & 0xFFFFFFFF
+            return
         raise ValueError("mem32[0x%08x] = 0x%x: writes are not simulated" % (addr, value))
 
 
@@ -227,7 +234,10 @@ def freq(hz=None):
 
 
 def lightsleep(time_ms=None):
-    sim.lightsleep(0 if time_ms is None else time_ms)
+    if time_ms is None:
+        sim.dormant()       # the rp2 port: XOSC dormant, woken by the GPIO wake enables
+    else:
+        sim.lightsleep(time_ms)
 
 
 def deepsleep(time_ms=None):

@@ -32,6 +32,8 @@ CONTROLLER_UA = 1000        # one HT16K33 running, LEDs aside
 STANDBY_UA = 10             # one HT16K33 in standby
 BUZZER_UA = 5000
 SLEEP_UA = 1500             # RP2040 in lightsleep, board included
+DORMANT_UA = 900            # RP2040 dormant, board included
+DORMANT_SLICE_MS = 100      # the simulated board wakes from dormant at least this often
 
 
 def cpu_ua(freq_hz):
@@ -68,6 +70,9 @@ class SimBoard:
         self.freq_history = [(0, self.freq_hz)]
         self.sleeping = False
         self.sleep_ms_total = 0
+        self.dormant_now = False
+        self.dormant_ms_total = 0
+        self.dormant_wake = [0, 0, 0, 0]    # IO_BANK0 DORMANT_WAKE_INTE0..3
         self.wdt_timeout_ms = 0
         self.wdt_fed_us = 0
         self.watchdog_fired = False
@@ -171,7 +176,7 @@ class SimBoard:
     def load_ua(self):
         """Current drawn from the battery now. The 5 V boost draws its power at
         the pack's terminal voltage, which itself sags with the current."""
-        cpu = SLEEP_UA if self.sleeping else cpu_ua(self.freq_hz)
+        cpu = DORMANT_UA if self.dormant_now else SLEEP_UA if self.sleeping else cpu_ua(self.freq_hz)
         fixed = cpu + (BUZZER_UA if self.buzzer_sounding() else 0)
         display_uw = self.display_5v_ua() * 5 * 100 // BOOST_EFFICIENCY_PCT
         rest = self.battery.rest_mv()
@@ -217,6 +222,29 @@ class SimBoard:
         self.update_battery()
         self.sleeping = False
         self.sleep_ms_total += ms
+
+    def dormant(self):
+        """machine.lightsleep() with no time: the crystal stopped until a pin
+        whose wake is enabled (level low only) reads low. The script's
+        presses come between the loop's passes, so the simulated board
+        wakes after at most DORMANT_SLICE_MS of its time even with none;
+        the firmware then goes dormant again. The watchdog stops on the
+        chip meanwhile; here it is fed between the slices."""
+        enabled = [gpio for gpio in range(32)
+                   if self.dormant_wake[gpio // 8] >> 4 * (gpio % 8) & 1]
+        if not enabled or any(self.dormant_wake[i] & ~0x11111111 for i in range(4)):
+            raise RuntimeError("dormant with no level-low wake enabled (%s): the chip would never wake"
+                               % ["0x%08x" % w for w in self.dormant_wake])
+        if any(not self.pin_level(gpio) for gpio in enabled):
+            return                  # a wake pin reads low: no sleep at all
+        self.update_battery()
+        self.sleeping = True
+        self.dormant_now = True
+        self.clock.sleep_ms(DORMANT_SLICE_MS)
+        self.update_battery()
+        self.dormant_now = False
+        self.sleeping = False
+        self.dormant_ms_total += DORMANT_SLICE_MS
 
     def start_watchdog(self, timeout_ms):
         self.wdt_timeout_ms = timeout_ms
