@@ -44,11 +44,10 @@ class Power:
         self._clock = clock
         self._last = clock()
         # (register, bits): the dormant wake enables of the buttons' pins
-        wake = {}
+        bits = [0, 0, 0, 0]
         for gpio in wake_gpios:
-            register = _DORMANT_WAKE_INTE0 + 4 * (gpio // 8)
-            wake[register] = wake.get(register, 0) | _LEVEL_LOW << 4 * (gpio % 8)
-        self._wake = tuple(wake.items())
+            bits[gpio // 8] |= _LEVEL_LOW << 4 * (gpio % 8)
+        self._wake = tuple((_DORMANT_WAKE_INTE0 + 4 * i, b) for i, b in enumerate(bits) if b)
         self._registers = machine.mem32 if registers is None else registers
 
     def activity(self, now_ms):
