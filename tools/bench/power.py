@@ -46,7 +46,7 @@ MODEL = {
     "lightsleep_ma": simboard.SLEEP_UA / 1000.0,    # machine.lightsleep(ms), the Pico board
     "dormant_ma": simboard.DORMANT_UA / 1000.0,     # machine.lightsleep() (XOSC dormant), the Pico board
     "buzzer_ma": simboard.BUZZER_UA / 1000.0,       # the piezo while a note sounds
-    "busy_waiting": 0.064,      # CPU busy share while the loop waits (emulated chip, the board)
+    "busy_waiting": 0.12,       # CPU busy share while the loop waits (emulated chip, the board)
     "pack_v": 4.0,              # three alkaline cells, mid-life under load
 }
 # Alkaline AA capacity (mAh) by the cell's current (mA), to its end point.
@@ -243,11 +243,11 @@ def report(name, meter, out=print):
     ma = meter.average_ma()
     cell = capacity_mah(ma)
     out("%-18s %6.1f mA  %5.1f h   %s   dies lit %5.1f, at full duty %5.1f; dimmed %3.0f%%, asleep %3.0f%%,"
-        " thinking %3.0f%%" % (name, ma, cell / ma if ma else 0,
+        " thinking %3.1f%%; %.1f minutes" % (name, ma, cell / ma if ma else 0,
                                "  ".join("%s %.1f" % (p, meter.average_ma(p)) for p in meter.PARTS),
                                meter.dies / meter.ms, meter.weighted / meter.ms,
                                100 * meter.dimmed_ms / meter.ms, 100 * meter.asleep_ms / meter.ms,
-                               100 * meter.thinking_ms / meter.ms))
+                               100 * meter.thinking_ms / meter.ms, meter.ms / 60000))
     return ma
 
 
