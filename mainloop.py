@@ -1,16 +1,13 @@
 """Blot's one loop: buttons and battery in, the app's frame and sounds out,
-the flash work (firmware/engine/flashwriter.py) in passes of its own, the
-heap collected in passes of its own, the watchdog fed on every pass.
-
-On the device main.py builds it through startup.start() after boot.py and
-runs it forever (run()). The host simulator (tools/sim/core.py) builds a
-Loop the same way over the simulated machine, with its own storage and
-seeded dice.
+the flash work (firmware/engine/flashwriter.py) and the heap's collections
+in passes of their own. main.py builds it through startup.start() and runs
+it forever (run()); the simulator (tools/sim/core.py) builds one over the
+simulated machine, with its own storage and seeded dice.
 
 Nothing here waits for anything but the rest of a loop pass: the app thinks
 in slices, the buzzer plays without blocking, the flash is written a change
-a pass, and sleeping is a state of the loop (one lightsleep slice per pass)
-rather than a call that only returns on a button press.
+a pass, and sleep is a state of the loop (dormant until a press) rather
+than a call that returns on a button press.
 """
 import gc
 import sys
@@ -29,8 +26,7 @@ _BATTERY_MS = const(1000)    # how often the battery is sampled
 _QUIET_MS = const(8)         # a pass this busy so far makes no flash work
 
 _NO_EVENTS = b""
-COLLECT_MS = const(2000)     # the loop collects in a pass of its own at least this often
-_STIRRED_COLLECT_MS = const(500)  # ... and this often after presses and flash work
+COLLECT_MS = const(500)      # the heap collected in a pass of its own this often, at work
 
 
 class Loop:
@@ -39,8 +35,6 @@ class Loop:
 
     def __init__(self, hw, os_module, opener, dice, app_class=None):
         self.hw = hw
-        self.os = os_module
-        self.open = opener
         self.flash = FlashWriter(os_module, opener)
         self.save_status, payload = self.flash.load()
         self.dice = dice
@@ -55,14 +49,14 @@ class Loop:
         self.collections = 0         # passes that collected the heap
         self.collect = gc.collect    # (the simulator under CPython, whose heap is not the chip's, skips it)
         self._collected = time.ticks_ms()
-        self._stirred = False        # presses or flash work since the last collection
+        self._stirred = False        # presses, flash or app work since the last collection
         self.asleep = False
         self.wakes = 0               # times a button woke it from sleep
         self._wake_armed = False
         self._ticks = time.ticks_ms()
         self._idle_until = self._ticks  # passes before it only read the buttons
         self._buttons = hw.buttons
-        self._released = hw.buttons.released or _pressed
+        self._released = hw.buttons.released or (lambda: False)   # no one-read check: poll
         self.now = 0                 # ms awake since power-on: the app's clock
         self._battery_due = 0
         self._battery = (-1, -1)
@@ -79,7 +73,7 @@ class Loop:
             return app_class(dice, saved=payload, save_error=error)
         except Exception as exc:
             # a save this firmware writes but cannot read back: offer a fresh game
-            print_exception(exc)
+            sys.print_exception(exc)
             self.save_status = self.flash.set_aside()
             return app_class(dice, saved=None, save_error=save.MESSAGES[self.save_status])
 
@@ -89,11 +83,9 @@ class Loop:
         """One loop pass, idle time included."""
         ticks = time.ticks_ms()
         if time.ticks_diff(self._idle_until, ticks) > 0 and self._buttons.quiet and self._released():
-            # The app waits for a press and its frame stays as it is until
-            # then (App.idle_ms), and no button is down or settling: the
-            # pass is one read of the pins, the core asleep through the rest
-            # (a whole pass cost 1.4 ms on the chip). The next whole pass
-            # counts the time.
+            # The app waits for a press with a still frame (App.idle_ms) and
+            # no button is down or settling: one read of the pins, the core
+            # asleep through the rest. The next whole pass counts the time.
             time.sleep_ms(PASS_MS)
             return
         elapsed = time.ticks_diff(ticks, self._ticks)
@@ -108,25 +100,19 @@ class Loop:
         n = hw.buttons.poll(ticks)
         if not n and not self.wrote and flash.due():
             # A pass that writes the flash does nothing else: LittleFS may
-            # stall the CPU for a block erase (45 ms), so the app, the
-            # drivers, the save's record and the match file's text wait
-            # for the next pass, which writes nothing.
+            # stall the CPU for a block erase (45 ms); the next writes nothing.
             self.wrote = True
             self._stirred = True
             flash.write()
             self._rest_of_pass(ticks)
             return
         self.wrote = False
-        if not n and (self.app.collect_requested or time.ticks_diff(ticks, self._collected)
-                      >= (_STIRRED_COLLECT_MS if self._stirred else COLLECT_MS)):
-            # The heap is collected in a pass that does nothing else (21 ms
-            # on the chip): before the computer thinks, so that no
-            # collection falls inside a step of its thinking (which
-            # allocates far less than the heap then has free); and every
-            # COLLECT_MS, sooner after presses and saves (with the match
-            # file's text, they make most of the garbage: up to 33 KB a
-            # second on the chip), so that the heap seldom reaches PLAY_GC
-            # and collects inside a busy pass.
+        if not n and (self.app.collect_requested or self._stirred
+                      and time.ticks_diff(ticks, self._collected) >= COLLECT_MS):
+            # The heap is collected in a pass that does nothing else (24 ms
+            # on the chip): before the computer thinks, and every COLLECT_MS
+            # while the app works, the flash is written or keys are
+            # pressed, so that it seldom reaches PLAY_GC inside a busy pass.
             self.app.collect_requested = False
             self._stirred = False
             self.collect()
@@ -159,11 +145,8 @@ class Loop:
             flash.offer(data)
         elif (not n and time.ticks_diff(time.ticks_ms(), ticks) < _QUIET_MS
               and not flash.due() and flash.prepare()):
-            # The save's record (16 ms on the chip late in a match) or the
-            # match file's next lines, made in a quiet pass that writes
-            # nothing (the app's own part of it short: a thinking step or
-            # a move's end can take 40 ms): the next pass writes them and
-            # does nothing else.
+            # the save's record (16 ms on the chip) or the match file's next
+            # lines, made in a pass whose app part was short; the next writes
             self._stirred = True
         if app.update_requested:
             self.request_update()
@@ -171,8 +154,9 @@ class Loop:
             self._fall_asleep()
         else:
             # the app's idle time, unless a melody or the flash needs passes
-            self._idle_until = time.ticks_add(ticks, 0 if hw.buzzer.playing or flash.mat_due
-                                              or flash.due() else app.idle_ms())
+            idle = 0 if hw.buzzer.playing or flash.mat_due or flash.due() else app.idle_ms()
+            self._stirred = self._stirred or not idle   # at work: garbage to collect
+            self._idle_until = time.ticks_add(ticks, idle)
         self._rest_of_pass(ticks)
 
     def _rest_of_pass(self, ticks):
@@ -194,8 +178,7 @@ class Loop:
 
     def _fall_asleep(self):
         self.flash.flush()
-        if self.flash.mat_due:
-            self.flash.write_mat()
+        self.flash.write_mat()
         hw = self.hw
         hw.buzzer.stop()
         hw.matrix.standby()
@@ -241,25 +224,8 @@ class Loop:
     def crashed(self, exc):
         """Notes the crash on the flash (count and traceback) before a reset."""
         self.crash_exc = exc
-        print_exception(exc)
-        self.flash.note_crash(lambda stream: print_exception(exc, stream))
-
-
-def _pressed():
-    """Buttons without a one-read check: every pass reads them."""
-    return False
-
-
-def print_exception(exc, stream=None):
-    """MicroPython's sys.print_exception, or CPython's traceback in the simulator."""
-    printer = getattr(sys, "print_exception", None)
-    if printer is None:
-        import traceback
-        traceback.print_exception(type(exc), exc, exc.__traceback__, file=stream)
-    elif stream is None:
-        printer(exc)
-    else:
-        printer(exc, stream)
+        sys.print_exception(exc)
+        self.flash.note_crash(lambda stream: sys.print_exception(exc, stream))
 
 
 def run(loop, until=None):
