@@ -83,8 +83,8 @@ def rest_of_pass(ticks):
 _rest = loop._rest_of_pass
 loop._rest_of_pass = rest_of_pass
 # the parts of a pass, timed so that a slow one says where its time went
-_PARTS = ("app.update", "matrix.show", "buzzer", "battery", "prepare_save", "mat_text", "write_flash",
-          "attach_archive", "end_save", "power", "poll", "collect", "think.step", "draw_board")
+_PARTS = ("app.update", "matrix.show", "buzzer", "battery", "flash.prepare", "flash.write",
+          "flash.settle", "power", "poll", "collect", "think.step", "draw_board")
 part_us = array("i", bytes(4 * len(_PARTS)))
 
 
@@ -122,8 +122,8 @@ def timed(obj, name, k, arity):
 
 for k, (obj, name, arity) in enumerate((
         (app, "update", 2), (hw.matrix, "show", 1), (hw.buzzer, "update", 1), (loop, "_check_battery", 1),
-        (loop, "_prepare_save", 0), (loop, "_next_mat_text", 1), (loop, "_write_flash", 0),
-        (loop, "_attach_archive", 0), (loop, "_end_save", 0), (hw.power, "update", 1), (hw.buttons, "poll", 1),
+        (loop.flash, "prepare", 0), (loop.flash, "write", 0), (loop.flash, "settle", 1),
+        (hw.power, "update", 1), (hw.buttons, "poll", 1),
         (loop, "collect", 0), (ai.Thinker, "step", 1), (render, "draw_board", 3))):
     timed(obj, name, k, arity)
 heap_line("ready")      # the benchmark's own objects made: "started" less this is their heap
