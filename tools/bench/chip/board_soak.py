@@ -28,6 +28,7 @@ import machine
 
 import __main__
 import mainloop
+from firmware.engine import flashwriter
 from firmware.handheld import app as app_module
 from firmware.handheld import keys, playview, render
 from firmware.opponent import ai
