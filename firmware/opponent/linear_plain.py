@@ -6,6 +6,7 @@ to compare (tests/portable/test_linear.py), so the device does not hold it.
 from micropython import const
 
 from firmware.engine.movewalk_plain import result as _result
+from firmware.engine.pointers_plain import ptr16, ptr32, ptr8
 
 # movegen's store (movewalk.RECORD): a play as 4 step codes p << 3 | d, then
 # its hash; the walk's result() writes the position it leaves
@@ -17,65 +18,6 @@ _OFF_WEIGHT = const(1)
 _KEPT = const(2)
 _LIMIT = const(3)
 _FIRST = const(4)
-
-
-class _Address:
-    """A buffer and a byte offset into it: viper's int(ptr8(buf)) + k,
-    which ptr8 and ptr16 then read from."""
-
-    def __init__(self, buf, at=0):
-        self.buf = buf
-        self.at = at
-
-    def __add__(self, k):
-        return _Address(self.buf, self.at + k)
-
-
-def ptr8(buf):
-    if isinstance(buf, _Address):
-        return memoryview(buf.buf)[buf.at:]
-    return buf
-
-
-def ptr32(buf):
-    return buf      # only ever over array('i'): read signed, as on the RP2040
-
-
-class _Words:
-    """A buffer read and written as unsigned 16-bit words from a byte
-    offset, as viper's ptr16 does, where memoryview has no cast (the twin
-    under MicroPython, in tests): a byte buffer's little-endian pairs, or
-    an int16 array's items."""
-
-    def __init__(self, buf, at):
-        self.buf = buf
-        self.at = at
-        self.pairs = isinstance(buf, (bytes, bytearray))
-
-    def __getitem__(self, i):
-        if self.pairs:
-            i = self.at + 2 * i
-            return self.buf[i] | self.buf[i + 1] << 8
-        return self.buf[(self.at >> 1) + i] & 0xFFFF
-
-    def __setitem__(self, i, value):
-        if self.pairs:
-            i = self.at + 2 * i
-            self.buf[i] = value & 255
-            self.buf[i + 1] = value >> 8
-        else:
-            self.buf[(self.at >> 1) + i] = ((value + 0x8000) & 0xFFFF) - 0x8000
-
-
-def ptr16(buf):
-    at = 0
-    if isinstance(buf, _Address):
-        at = buf.at
-        buf = buf.buf
-    try:
-        return memoryview(buf).cast("B")[at:].cast("H")
-    except AttributeError:
-        return _Words(buf, at)
 
 
 def rank(chunk, n: int, start, base, t, st, scores, index) -> int:

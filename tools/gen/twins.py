@@ -17,12 +17,13 @@ test_save.py). A twin is the viper source with these changes, and no others:
 
 - the `@micropython.viper` decorators and `import micropython` go;
 - a viper function's `_v_` prefix goes (`_v_census`'s twin is `census`);
-- ptr8, ptr16 and ptr32 become plain functions (POINTERS below) that give
+- ptr8, ptr16 and ptr32 become plain functions (firmware/engine/pointers_plain.py,
+  which every twin imports) that give
   what the viper pointer reads and writes: ptr8 the buffer itself, ptr32 the
   buffer itself (only ever an array('i'), read signed as on the RP2040),
   ptr16 a view of the buffer's bytes as unsigned 16-bit words;
 - `int(ptrN(NAME))`, a buffer's address that the viper code adds a byte
-  offset to, becomes `_Address(NAME)`, which ptr8 and ptr16 read from at
+  offset to, becomes `Address(NAME)`, which ptr8 and ptr16 read from at
   that offset;
 - the sign-extension word `h = one << 31`, which the viper code's
   `(x ^ h) - h` uses for a ptr32 read that a 64-bit host zero-extends,
@@ -89,72 +90,14 @@ to compare (tests/portable/test_save.py), so the device does not hold it.
 
 _GUARD = 'if sys.implementation.name == "micropython":'
 
-POINTERS = '''
-
-class _Address:
-    """A buffer and a byte offset into it: viper's int(ptr8(buf)) + k,
-    which ptr8 and ptr16 then read from."""
-
-    def __init__(self, buf, at=0):
-        self.buf = buf
-        self.at = at
-
-    def __add__(self, k):
-        return _Address(self.buf, self.at + k)
-
-
-def ptr8(buf):
-    if isinstance(buf, _Address):
-        return memoryview(buf.buf)[buf.at:]
-    return buf
-
-
-def ptr32(buf):
-    return buf      # only ever over array('i'): read signed, as on the RP2040
-
-
-class _Words:
-    """A buffer read and written as unsigned 16-bit words from a byte
-    offset, as viper's ptr16 does, where memoryview has no cast (the twin
-    under MicroPython, in tests): a byte buffer's little-endian pairs, or
-    an int16 array's items."""
-
-    def __init__(self, buf, at):
-        self.buf = buf
-        self.at = at
-        self.pairs = isinstance(buf, (bytes, bytearray))
-
-    def __getitem__(self, i):
-        if self.pairs:
-            i = self.at + 2 * i
-            return self.buf[i] | self.buf[i + 1] << 8
-        return self.buf[(self.at >> 1) + i] & 0xFFFF
-
-    def __setitem__(self, i, value):
-        if self.pairs:
-            i = self.at + 2 * i
-            self.buf[i] = value & 255
-            self.buf[i + 1] = value >> 8
-        else:
-            self.buf[(self.at >> 1) + i] = ((value + 0x8000) & 0xFFFF) - 0x8000
-
-
-def ptr16(buf):
-    at = 0
-    if isinstance(buf, _Address):
-        at = buf.at
-        buf = buf.buf
-    try:
-        return memoryview(buf).cast("B")[at:].cast("H")
-    except AttributeError:
-        return _Words(buf, at)
-'''
+POINTERS = "firmware.engine.pointers_plain"   # the twins' ptr8, ptr16, ptr32 and Address
+_POINTER_USES = ("Address", "ptr16", "ptr32", "ptr8")
 
 _ADDRESS = re.compile(r"\bint\(ptr(?:8|16|32)\((\w+)\)\)")
 _SIGN = re.compile(r"^(\s*)(\w+) = one << 31$")
 _VIPER = "@micropython.viper"
 # what the twin itself gives the viper code's names
-_POINTER_NAMES = ("ptr8", "ptr16", "ptr32", "_Address")
+_POINTER_NAMES = _POINTER_USES
 
 
 def _plain_lines(lines):
@@ -165,7 +108,7 @@ def _plain_lines(lines):
         stripped = line.strip()
         if stripped in (_VIPER, "import micropython"):
             continue
-        line = _ADDRESS.sub(r"_Address(\1)", line)
+        line = _ADDRESS.sub(r"Address(\1)", line)
         line = _SIGN.sub(r"\1\2 = 0", line)
         out.append(line.replace("  # noqa: F821", ""))
     return out
@@ -230,15 +173,22 @@ def _block(source, text):
     bound = _module_names(tree, at + 1)
     used = {n.id for n in ast.walk(ast.parse(code)) if isinstance(n, ast.Name)}
     head = _import_line(_module(source), sorted(bound & used))
-    return head + POINTERS + "\n\n" + code.lstrip("\n")
+    return head + _pointer_import(code) + "\n\n" + code.lstrip("\n")
 
 
 def _whole(source, text):
     """The twin of a module that is viper throughout."""
     start = text.index('"""', 3) + 3        # after the module docstring
     body = "\n".join(_plain_lines(text[start:].split("\n"))).lstrip("\n")
-    cut = body.index("\n\n\ndef ")     # the pointers go before the first function
-    return body[:cut] + POINTERS + body[cut:]
+    imports = list(re.finditer(r"^(from|import) .*\n", body, flags=re.M))
+    cut = imports[-1].end()     # the pointers' import after the module's own
+    return body[:cut] + _pointer_import(body) + body[cut:]
+
+
+def _pointer_import(code):
+    """The import line of the pointer helpers that `code` uses."""
+    used = [n for n in _POINTER_USES if re.search(r"\b%s\b" % n, code)]
+    return _import_line(POINTERS, used) if used else ""
 
 
 def _module(path):
@@ -336,8 +286,13 @@ def _functions(source, text):
     private = "".join("\n".join(_lines(lines, n, comments=True)) + "\n"
                       for n in sorted(copied, key=lambda n: n.lineno))
     code = "\n\n\n".join("\n".join(_plain_lines(_lines(lines, f))) for f in functions)
-    return (_imports({name: imports[name] for name in wanted if name in imports}, twins)
-            + ("\n" + private if private else "") + POINTERS + "\n\n" + _unprefixed(code) + "\n")
+    code = _unprefixed(code)
+    imported = {name: imports[name] for name in wanted if name in imports}
+    for name in _POINTER_USES:
+        if re.search(r"\b%s\b" % name, code):
+            imported[name] = (POINTERS, ast.alias(name=name, asname=None))
+    return (_imports(imported, twins) + ("\n" + private if private else "") + "\n\n"
+            + code + "\n")
 
 
 _LATER = ("micropython", "firmware")     # after the standard library, in this order
