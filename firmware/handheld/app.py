@@ -164,19 +164,15 @@ class App:
             if k == keys.PRESS or (k == keys.REPEAT and b <= keys.RIGHT):
                 self._press(b)
                 pressed = True
-        tick = self._tick_ms
-        due = tick and (now_ms // tick != self._tick_at or now_ms // BOARD_TICK_MS != self._blink_at)
-        if pressed or due and self.screen == PLAY and self.play.thinking():
+        if pressed:
             # A pass that carried a press only redraws, so the press shows
-            # at once; so does one whose frame moves by itself (a blink)
-            # while the computer thinks: a drawing (up to 15 ms on the
-            # chip) never shares a pass with a slice of its work, so that a
-            # heap collection (24 ms) falling in either keeps the pass
-            # under 50 ms. The computer's next slice waits for the next pass.
+            # at once; the computer's next slice waits for the next pass.
             changed = True
         elif self._advance(now_ms):
             changed = True
-        if changed or due:
+        tick = self._tick_ms
+        if changed or tick and (now_ms // tick != self._tick_at
+                                or now_ms // BOARD_TICK_MS != self._blink_at):
             tick = self._tick_ms = self._draw(now_ms)
             if tick:
                 self._tick_at = now_ms // tick

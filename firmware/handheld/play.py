@@ -143,11 +143,6 @@ class Play:
 
     # ---- helpers --------------------------------------------------------
 
-    def thinking(self):
-        """True while the computer's move or a hint is being found: its
-        slices fill the passes (App.update keeps drawing out of them)."""
-        return self.thinker is not None or self.hint is not None
-
     def waiting(self, now):
         """True while only a press moves things on: a human to act on the
         board (the look-ahead for the next press done), or a menu or
