@@ -1,6 +1,7 @@
-"""tools/bench/chip: its board scripts are MicroPython the chip can run, the
-move benchmark's script gives its figures under the unix port, and where
-no emulated Pico is set up the benchmark says so and stops."""
+"""tools/bench/chip: its board scripts are MicroPython the chip can run,
+read only names they bind and the loop's own attributes, the move
+benchmark's script gives its figures under the unix port, and where no
+emulated Pico is set up the benchmark says so and stops."""
 import os
 import subprocess
 
@@ -68,3 +69,46 @@ def test_without_an_emulated_pico_the_benchmark_says_what_is_missing(tmp_path, m
     assert capsys.readouterr().out.count("no emulated Pico") == 3
     with pytest.raises(RuntimeError, match="no emulated Pico"):
         emulator.run(fs=str(tmp_path), ms=10)
+
+
+_SETTINGS = {"moves": {"LEVEL": 5}, "passes": {"LEVEL": 5, "MS": 1000}, "idle": {"MS": 1000},
+             "soak": {"SEED": 1, "PHASES": [("vs", 5, 0, 1000)], "RESUME_MS": 1000}}
+
+
+@pytest.mark.parametrize("name", sorted(_SETTINGS))
+def test_board_scripts_read_only_names_they_bind(name):
+    # A run on the chip takes minutes before a NameError would show: every
+    # global a board script reads is bound in it (emulator.START binds
+    # LOOP in __main__, which the scripts read through it) or a built-in.
+    import builtins
+    import symtable
+    text = emulator.script(name, _SETTINGS[name])
+    top = symtable.symtable(text, "bench.py", "exec")
+    bound = {s.get_name() for s in top.get_symbols() if s.is_assigned() or s.is_imported()}
+    unbound = set()
+
+    def walk(table):
+        for s in table.get_symbols():
+            if s.is_referenced() and (s.is_global() or table is top) and s.get_name() not in bound:
+                unbound.add(s.get_name())
+        for child in table.get_children():
+            walk(child)
+    walk(top)
+    assert unbound - set(dir(builtins)) == set()
+
+
+@pytest.mark.parametrize("name", sorted(_SETTINGS))
+def test_board_scripts_use_the_loops_own_attributes(name, tmp_path):
+    # the loop's and its flash writer's attributes a board script reads or
+    # wraps, on a loop built as the simulator builds it
+    import re
+    from tools.sim.core import Sim
+    from tools.sim.flash import FolderFlash
+    loop = Sim(FolderFlash(str(tmp_path / "flash")), seed=1).loop
+    text = emulator.script(name, _SETTINGS[name])
+    for attr in set(re.findall(r"\bloop\.(?!flash\.)(\w+)", text)):
+        assert hasattr(loop, attr), "loop." + attr
+    for attr in set(re.findall(r"\bloop\.flash\.(\w+)", text)) | set(re.findall(r"\(loop\.flash, \"(\w+)\"", text)):
+        assert hasattr(loop.flash, attr), "loop.flash." + attr
+    for attr in set(re.findall(r"\(loop, \"(\w+)\"", text)):
+        assert hasattr(loop, attr), "loop." + attr
