@@ -57,6 +57,7 @@ class Loop:
         self._idle_until = self._ticks  # passes before it only read the buttons
         self._buttons = hw.buttons
         self._released = hw.buttons.released or (lambda: False)   # no one-read check: poll
+        self._thinking = getattr(self.app, "thinking", None) or (lambda: False)
         self.now = 0                 # ms awake since power-on: the app's clock
         self._battery_due = 0
         self._battery = (-1, -1)
@@ -98,9 +99,11 @@ class Loop:
         flash = self.flash
         # The buttons are read in every pass: their debounce needs each sample.
         n = hw.buttons.poll(ticks)
-        if not n and not self.wrote and flash.due():
+        if not n and not self.wrote and flash.due(self._thinking()):
             # A pass that writes the flash does nothing else: LittleFS may
             # stall the CPU for a block erase (45 ms); the next writes nothing.
+            # While the computer thinks only a save is written: the match
+            # file's passes (and their erases) would keep the player waiting.
             self.wrote = True
             self._stirred = True
             flash.write()

@@ -101,12 +101,16 @@ class FlashWriter:
 
     # --- the loop's three questions ------------------------------------------
 
-    def due(self):
-        """Something made and waiting for a pass that writes it."""
+    def due(self, save_only=False):
+        """Something made and waiting for a pass that writes it; with
+        `save_only`, a save's own steps alone (the match file and the
+        archive wait while the computer thinks)."""
         store = self.store
-        return (store.pending or store.record is not None or self._mat_text is not None
-                or self._mat_whole or self._mat_copy or self._mat_stale is not None
-                or self._crash_file_due or self._archive_due())
+        if store.pending or store.record is not None:
+            return True
+        return not save_only and (
+            self._mat_text is not None or self._mat_whole or self._mat_copy
+            or self._mat_stale is not None or self._crash_file_due or self._archive_due())
 
     def prepare(self):
         """In a quiet pass that writes nothing: the due snapshot's record,

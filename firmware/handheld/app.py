@@ -180,6 +180,11 @@ class App:
             self._dirty = False
             self.redraws += 1
 
+    def thinking(self):
+        """True while the computer thinks on the board (the loop leaves the
+        match file's flash work until it has played)."""
+        return self.screen == PLAY and self.play.thinking()
+
     def idle_ms(self):
         """How long the app has nothing to do but wait for a press: the ms
         to the next moment its frame moves by itself (IDLE_MOST_MS when it

@@ -143,6 +143,10 @@ class Play:
 
     # ---- helpers --------------------------------------------------------
 
+    def thinking(self):
+        """True while the computer's move or a hint is being found."""
+        return self.thinker is not None or (self.hint is not None and self.hint_board is None)
+
     def waiting(self, now):
         """True while only a press moves things on: a human to act on the
         board (the look-ahead for the next press done), or a menu or

@@ -370,3 +370,19 @@ def test_a_full_flash_counts_a_failed_save_and_keeps_the_old_one():
     w.offer(b"lost")
     passes(w)
     assert w.save_failures == 1 and saved(flash) == (save.OK, b"kept")
+
+
+def test_while_the_computer_thinks_only_a_save_is_due():
+    flash = Flash()
+    m = Match(games=1)
+    w = writer(flash, m)
+    w.offer(b"one")
+    w.prepare()                         # the record made
+    assert w.due(save_only=True)
+    while w.store.record is not None or w.store.pending:
+        w.write()                       # the record, then its renames
+    w.settle(m.record)
+    w.prepare()                         # the match file's first lines made
+    assert w.due() and not w.due(save_only=True)
+    passes(w)
+    assert on_flash(flash) == m.text()
