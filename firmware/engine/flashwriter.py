@@ -89,7 +89,7 @@ class FlashWriter:
         status, payload = self.store.load()
         if payload is not None and self.crashes >= CRASH_LIMIT:
             payload = None
-            status = save.KEPT if self.store.set_aside() else save.CORRUPT
+            status = self.set_aside()
         elif status == save.VERSION and self.store.set_aside():
             status = save.KEPT      # another firmware's save, kept for it
         return status, payload
@@ -165,20 +165,14 @@ class FlashWriter:
         """At the start of a pass that runs the app: the save the last
         flash pass ended is counted, and the match record in play (None
         with none) is attached to the archive when it is new to the loop."""
-        if self._save_end is not None:
-            status = self._save_end
-            self._save_end = None
-            self._saved(status)
+        self._count_save_end()
         if record is not self._record:
             self._attach(record)
 
     def flush(self):
         """The save under way and the snapshot last offered, written now."""
         store = self.store
-        if self._save_end is not None:
-            status = self._save_end
-            self._save_end = None
-            self._saved(status)
+        self._count_save_end()
         if store.pending:
             self._saved(store.finish())
         if store.record is not None:
@@ -252,6 +246,14 @@ class FlashWriter:
                 self._crash_file_due = True
         else:
             self.save_failures += 1
+
+    def _count_save_end(self):
+        """The save a flash pass ended (its last rename, or a failure),
+        counted."""
+        if self._save_end is not None:
+            status = self._save_end
+            self._save_end = None
+            self._saved(status)
 
     def _read_crashes(self):
         try:
