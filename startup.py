@@ -21,10 +21,6 @@ UPDATE = const(1)
 _SAFE_BUTTON = const(7)      # MENU held at power-on: update mode too
 START_GC = const(4096)       # bytes allocated between collections at start-up (start())
 PLAY_GC = const(40960)       # ... and in play
-# Update mode's way back to the game: B pressed, or MENU held (keys.py's
-# event encoding, kind << 4 | button: PRESS 1, LONG 3; B 5, MENU 7)
-_BACK_PRESS = const(0x15)
-_MENU_LONG = const(0x37)
 _READY_MS = const(2000)      # update mode's display: READY this long,
 _CYCLE_MS = const(3500)      # then how to go back, till the cycle's end
 POLL_MS = const(10)          # update mode's button poll
@@ -60,8 +56,10 @@ class UpdateMode:
     released and pressed again."""
 
     def __init__(self, hw, now):
-        from firmware.handheld import render
+        from firmware.handheld import keys, render
         self.render = render
+        # the way back to the game: B pressed, or MENU held
+        self.back = (keys.event(keys.PRESS, keys.B), keys.event(keys.LONG, keys.MENU))
         self.hw = hw
         self.start = now
         self.frame = bytearray(512)
@@ -75,7 +73,7 @@ class UpdateMode:
         buttons = self.hw.buttons
         events = buttons.events
         for i in range(buttons.poll(now)):
-            if events[i] == _BACK_PRESS or events[i] == _MENU_LONG:
+            if events[i] in self.back:
                 return True
         phase = 0 if time.ticks_diff(now, self.start) % _CYCLE_MS < _READY_MS else 1
         if phase != self.phase:
