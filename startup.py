@@ -141,7 +141,7 @@ def start():
 
     The heap is collected after every START_GC bytes while the modules
     load, so that what they keep packs the bottom of the heap and the rest
-    is one block (70.9 KB of 74.5 KB free on the chip; left to collect
+    is one block (55.8 KB of 60.2 KB free on the chip; left to collect
     only when full, the largest block was 7.7 KB). In play it is collected
     after every PLAY_GC bytes, so that new objects take the holes low in
     the heap and the top stays whole, and before the computer thinks
