@@ -46,7 +46,7 @@ MODEL = {
     "lightsleep_ma": simboard.SLEEP_UA / 1000.0,    # machine.lightsleep(ms), the Pico board
     "dormant_ma": simboard.DORMANT_UA / 1000.0,     # machine.lightsleep() (XOSC dormant), the Pico board
     "buzzer_ma": simboard.BUZZER_UA / 1000.0,       # the piezo while a note sounds
-    "busy_waiting": 0.12,       # CPU busy share while the loop waits (emulated chip, the board)
+    "busy_waiting": 0.086,      # CPU busy share while the loop waits (emulated chip, the board)
     "pack_v": 4.0,              # three alkaline cells, mid-life under load
 }
 # Alkaline AA capacity (mAh) by the cell's current (mA), to its end point.

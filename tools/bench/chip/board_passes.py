@@ -7,8 +7,10 @@
 #
 # Prints PASSES lines (board_common.Histogram) for the passes that write
 # the flash, those that collect the heap, and the rest; SLOW for each of
-# the rest over 50 ms; COLLECT the longest collection in microseconds;
-# then the heap (HEAP end) and DONE.
+# the rest over 50 ms; SLOWCOLLECT for each collection's pass over 50 ms,
+# with the time before the collection, the collection's and the time after
+# it; COLLECT the longest collection in microseconds; then the heap
+# (HEAP end) and DONE.
 import __main__
 from firmware.handheld import app as app_module
 
@@ -17,15 +19,21 @@ app = loop.app
 collect = loop.collect
 longest_collect = [0]
 collected = [False]
+started = [0]
+parts = array("i", (0, 0, 0))     # a collection pass: before, the collection, after
 
 
 def timed_collect():
     t = time.ticks_us()
     collect()
-    us = time.ticks_diff(time.ticks_us(), t)
+    t1 = time.ticks_us()
+    us = time.ticks_diff(t1, t)
     if us > longest_collect[0]:
         longest_collect[0] = us
     collected[0] = True
+    parts[0] = time.ticks_diff(t, started[0])
+    parts[1] = us
+    parts[2] = t1
 
 
 mark = [0]
@@ -50,7 +58,7 @@ watched = time.ticks_ms()
 while time.ticks_diff(end, time.ticks_ms()) > 0:
     mark[0] = 0
     collected[0] = False
-    t0 = time.ticks_us()
+    t0 = started[0] = time.ticks_us()
     loop.step()
     if not mark[0]:
         continue                    # asleep: no pass to time
@@ -59,6 +67,8 @@ while time.ticks_diff(end, time.ticks_ms()) > 0:
         flash.add(busy)
     elif collected[0]:
         collecting.add(busy)
+        if busy > 50000:
+            print("SLOWCOLLECT %d %d %d" % (parts[0], parts[1], time.ticks_diff(mark[0], parts[2])))
     else:
         others.add(busy)
         if busy > 50000:
