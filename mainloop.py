@@ -116,9 +116,12 @@ class Loop:
             # on the chip): before the computer thinks, and every COLLECT_MS
             # while the app works, the flash is written or keys are
             # pressed, so that it seldom reaches PLAY_GC inside a busy pass.
-            if time.ticks_diff(time.ticks_ms(), ticks) >= _QUIET_MS:
-                # The pass ran long before it got here (the collector itself,
-                # met by an allocation at PLAY_GC): this one waits a pass.
+            if elapsed >= PASS_MS + _QUIET_MS or time.ticks_diff(time.ticks_ms(), ticks) >= _QUIET_MS:
+                # The pass began late or ran long before it got here: the
+                # collector itself may have run, met by an allocation at
+                # PLAY_GC (a call's frame over 11 words is one, so step()'s
+                # own call can be), and a second collection would double
+                # the pass. This one waits a pass.
                 self._rest_of_pass(ticks)
                 return
             self.app.collect_requested = False

@@ -134,14 +134,6 @@ def _given(p, cube, away_us, away_them, post):
     return win, loss
 
 
-def _point(value, win, loss):
-    """Win chance at which a game worth win/loss (MWC) is worth value."""
-    if win <= loss:
-        return HALF
-    t = (value - loss) * ONE // (win - loss)
-    return 0 if t < 0 else ONE if t > ONE else t
-
-
 def _line(w, w0, v0, w1, v1):
     """Value at w on the line through (w0, v0) and (w1, v1)."""
     if w1 <= w0:
@@ -149,38 +141,117 @@ def _line(w, w0, v0, w1, v1):
     return v0 + (v1 - v0) * (w - w0) // (w1 - w0)
 
 
-def match_live(p, cube, owner, away_us, away_them, post, crawford=False):
-    """Cubeful MWC at this cube, owner 0 centred, 1 ours, 2 theirs.
+def _at(knots, w):
+    """The piecewise-linear function through knots (w0, v0, w1, v1, ...;
+    w from 0 to ONE, rising) at w."""
+    i = 2
+    while i < len(knots) - 2 and knots[i] < w:
+        i += 2
+    return _line(w, knots[i - 2], knots[i - 1], knots[i], knots[i + 1])
 
-    A side has access to the cube when it owns it or it is centred, and a
-    double could still gain it something (not in the Crawford game, and
-    not when a single win at this cube already wins it the match). With
-    access on one side or both, the live value is piecewise linear in the
-    win chance between its take and cash points at twice the cube, as in
-    live_equity; mixed with the dead value by _EFFICIENCY."""
+
+def _solve(knots, value):
+    """The least w at which the rising piecewise-linear knots reach value
+    (0 below, ONE above)."""
+    if value <= knots[1]:
+        return 0
+    for i in range(2, len(knots), 2):
+        v1 = knots[i + 1]
+        if value <= v1:
+            w0, v0 = knots[i - 2], knots[i - 1]
+            if v1 <= v0:
+                return knots[i]
+            return w0 + (knots[i] - w0) * (value - v0) // (v1 - v0)
+    return ONE
+
+
+class _Match:
+    """The live cube in a match, from the side on roll's view (A; the other
+    side B), for one position's gammon rates: Janowski's model carried
+    over to match winning chances and solved level by level.
+
+    At cube c, W(c) and L(c) are A's average MWC for a win and a loss
+    played out at c; P(c) what A keeps passing B's double, Q(c) what A
+    gets when B passes A's. A side has access to cube c when a double
+    could still gain it something (c below its points to go and 64). The
+    side owning c has a value piecewise linear in A's win chance: from the
+    loss value at 0 to the pass value at its cash point (where the other
+    side would pass its redouble) and on to the win value at 1; with the
+    cube centred both sides' points are knots. The points come from one
+    level up: A's take point at c is where owning 2c (with its own
+    redouble) is worth P(c), A's cash point where B owning 2c is worth
+    Q(c); at the top level the cube is dead. So a take counts the
+    recube's value, which at gammonish and lopsided scores is most of it."""
+
+    def __init__(self, p, away_us, away_them, post):
+        self.p = p
+        self.a = away_us
+        self.b = away_them
+        self.post = post
+
+    def _ends(self, c):
+        win, loss = _given(self.p, c, self.a, self.b, self.post)
+        return loss, win
+
+    def _access_a(self, c):
+        return c < self.a and c < 64
+
+    def _access_b(self, c):
+        return c < self.b and c < 64
+
+    def a_owns(self, c):
+        """Knots of A's value with A owning cube c."""
+        loss, win = self._ends(c)
+        if not self._access_a(c):
+            return (0, loss, ONE, win)
+        q = mwc(self.a - c, self.b, self.post)
+        return (0, loss, self.cash(c), q, ONE, win)
+
+    def b_owns(self, c):
+        """Knots of A's value with B owning cube c."""
+        loss, win = self._ends(c)
+        if not self._access_b(c):
+            return (0, loss, ONE, win)
+        return (0, loss, self.take(c), mwc(self.a, self.b - c, self.post), ONE, win)
+
+    def centred(self, c):
+        loss, win = self._ends(c)
+        knots = [0, loss]
+        if self._access_b(c):
+            knots += [self.take(c), mwc(self.a, self.b - c, self.post)]
+        if self._access_a(c):
+            cash = self.cash(c)
+            if len(knots) > 2 and cash < knots[2]:
+                cash = knots[2]
+            knots += [cash, mwc(self.a - c, self.b, self.post)]
+        return knots + [ONE, win]
+
+    def take(self, c):
+        """A's take point for B's double at c: owning 2c is worth passing."""
+        return _solve(self.a_owns(2 * c), mwc(self.a, self.b - c, self.post))
+
+    def cash(self, c):
+        """A's cash point at c: B, owning 2c after a take, does as well as passing."""
+        return _solve(self.b_owns(2 * c), mwc(self.a - c, self.b, self.post))
+
+
+def match_live(p, cube, owner, away_us, away_them, post, crawford=False):
+    """Cubeful MWC at this cube, owner 0 centred, 1 ours, 2 theirs: the
+    live value (_Match) at the win chance, mixed with the dead value by
+    _EFFICIENCY. In the Crawford game the cube is dead."""
     dead = match_value(p, cube, away_us, away_them, post)
-    ours = owner != 2 and not crawford and cube < away_us and cube < 64
-    theirs = owner != 1 and not crawford and cube < away_them and cube < 64
-    if not ours and not theirs:
+    if crawford:
         return dead
-    w = p[0]
-    win, loss = _given(p, cube, away_us, away_them, post)
-    win2, loss2 = _given(p, 2 * cube, away_us, away_them, post)
-    we_pass = mwc(away_us, away_them - cube, post)      # we pass their double
-    they_pass = mwc(away_us - cube, away_them, post)    # they pass ours
-    take = _point(we_pass, win2, loss2)     # below it we would pass their double
-    cash = _point(they_pass, win2, loss2)   # above it they would pass ours
-    if theirs and w <= take:
-        live = _line(w, 0, loss, take, we_pass)
-    elif ours and w >= cash:
-        live = _line(w, cash, they_pass, ONE, win)
-    elif ours and theirs:
-        live = _line(w, take, we_pass, cash, they_pass)
-    elif ours:
-        live = _line(w, 0, loss, cash, they_pass)
+    m = _Match(p, away_us, away_them, post)
+    if owner == 1:
+        knots = m.a_owns(cube)
+    elif owner == 2:
+        knots = m.b_owns(cube)
     else:
-        live = _line(w, take, we_pass, ONE, win)
-    return (_EFFICIENCY * live + (ONE - _EFFICIENCY) * dead) // ONE
+        knots = m.centred(cube)
+    if len(knots) == 4:
+        return dead             # neither side can use the cube: dead
+    return (_EFFICIENCY * _at(knots, p[0]) + (ONE - _EFFICIENCY) * dead) // ONE
 
 
 def match_double(p, cube, away_us, away_them, post, bias=0, centred=True):
@@ -190,6 +261,19 @@ def match_double(p, cube, away_us, away_them, post, bias=0, centred=True):
     dt = match_live(p, 2 * cube, 2, away_us, away_them, post)
     dp = mwc(away_us - cube, away_them, post)
     return nd, dt, dp
+
+
+def after_roll(p, cube, owned, length, away_us, away_them):
+    """(no double, double/take) for the side that has just played, from p,
+    the other side's probabilities with it to roll: the other side's
+    cubeful value at the cube as each choice leaves it (centred, or ours
+    when `owned`; 2 x cube theirs after a take), seen from this side."""
+    if length:
+        post = away_us == 1 or away_them == 1
+        nd = ONE - match_live(p, cube, 2 if owned else 0, away_them, away_us, post)
+        dt = ONE - match_live(p, 2 * cube, 1, away_them, away_us, post)
+        return nd, dt
+    return -money_equity(p, 2 if owned else 0), -2 * money_equity(p, 1)
 
 
 def should_double(p, cube, centred, length, away_us, away_them, crawford, bias=0):

@@ -14,6 +14,10 @@ import os
 
 import gnubg
 
+# Blot's money games have no Jacoby rule (docs/rules-match.md); gnubg's
+# own setting, on unless set, would count no gammon with the cube centred.
+gnubg.command("set jacoby off")
+
 
 def judge(task):
     pid, cube, owner, length, score_us, score_them, plies = task

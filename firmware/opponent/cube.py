@@ -1,0 +1,184 @@
+"""The computer's cube decisions, by level, in slices as it thinks.
+
+CubeThinker(board, level, cube, owned, length, away_us, away_them) values
+the cube for the side on roll of board, before its roll: when step()
+returns True, .result is (no double, double/take, double/pass) in
+firmware.opponent.cubeful's units (points per cube for money, a match's
+winning chances in 1/ONE), for the side on roll.
+
+Below MAX the values come from the position's own probabilities (0-ply,
+one evaluation, a step). At MAX they come one ply deeper, as GNU
+Backgammon's 1-ply: for each of the 21 rolls, the side on roll's best play
+by 0-ply (among the REPLIES the linear prefilter ranks best, as the
+checkers' look-ahead picks the opponent's replies), and the cubeful value
+of the position after it, the other side to roll with the cube as it
+would be (centred or ours after no double, 2 x cube theirs after
+double/take), averaged with the rolls' weights. So the next roll's
+swings, a market lost or a cash, count as they fall, and the cube model
+answers only one roll later.
+
+cube_offer and cube_take are the decisions all at once; the handheld
+steps a CubeThinker. Weaker levels shift no double and take by half
+their checker noise (ai.LEVEL_NOISE), a bias fixed by the position.
+"""
+from array import array
+
+from firmware.engine.position import flip
+from firmware.opponent import ai, cubeful, evaluator, linear
+
+ONE = evaluator.ONE
+_WEIGHT = (2,) * 15 + (1,) * 6     # the 21 rolls' weights in 36, as ai's search orders them
+
+
+def _bias(board, level):
+    return ai.noise(ai.salt(board, 0, 0), board, ai.LEVEL_NOISE[level - 1] // 2)
+
+
+def pass_value(cube, length, away_us, away_them):
+    """double/pass for the side on roll: one cube won."""
+    if length:
+        return cubeful.mwc(away_us - cube, away_them, away_us == 1 or away_them == 1)
+    return ONE
+
+
+class CubeThinker(ai.Thinker):
+    """The cube's three values for the side on roll, a slice per step()."""
+
+    def __init__(self, board, level, cube, owned, length, away_us, away_them):
+        ai._check_level(level)
+        self.board = bytes(board)
+        self.deep = ai.LEVEL_PLY[level - 1]
+        self.cube = cube
+        self.owned = owned
+        self.length = length
+        self.away_us = away_us
+        self.away_them = away_them
+        self.scorer = None
+        self.ranker = None
+        self.gen = None
+        self.reply_gen = None
+        self.replies = None
+        self.result = None
+        self.units = 0
+        self.next = 0
+        self.cand = 0
+        self.candidates = 1
+        self.work = 0
+        self.sub = ai._S_BASE
+        self.phase = ai._SEARCH
+
+    # The search is the checkers' look-ahead (ai.Thinker) over a single
+    # candidate: the position before this side's roll, seen from the other
+    # side, so that the "replies" are this side's plays for each roll.
+
+    def _candidate_base(self):
+        board = self.board
+        self.scorer = evaluator.Scorer()
+        if not self.deep:
+            self.scorer.set_base(board)
+            p = self.scorer.score(board)
+            if self.length:
+                post = self.away_us == 1 or self.away_them == 1
+                nd, dt, _ = cubeful.match_double(p, self.cube, self.away_us, self.away_them, post,
+                                                 centred=not self.owned)
+            else:
+                nd, dt, _ = cubeful.money_double(p, not self.owned)
+            self._done(nd, dt)
+            return
+        self.scorer.set_base(flip(board))
+        self.ranker = linear.Ranker()
+        self.ranker.set_base(flip(board))
+        self.reply_from = board
+        self.keep_index = array("H", bytes(2 * ai.REPLIES))
+        self.keep_score = array("i", bytes(4 * ai.REPLIES))
+        self.reply = bytearray(50)
+        self.best = array("i", bytes(4 * 5))   # the roll's best play: the other side's probabilities
+        self.nd = 0
+        self.dt = 0
+        self.roll = 0
+        self.sub = ai._S_REPLIES
+
+    def _reply_one(self):
+        """The network scores one of this side's plays for the roll (the
+        other side's probabilities after it); the best is the one that
+        leaves the other side the lowest cubeless equity."""
+        k = self.next
+        reply = self.replies.result_into(self.keep_index[k], self.reply)
+        p = self.scorer.score_after(reply)
+        e = evaluator.equity(p)
+        if e < self.roll_min:
+            self.roll_min = e
+            best = self.best
+            for i in range(5):
+                best[i] = p[i]
+        self.next = k + 1
+        if self.next < self.kept:
+            return
+        nd, dt = cubeful.after_roll(self.best, self.cube, self.owned, self.length,
+                                    self.away_us, self.away_them)
+        w = _WEIGHT[self.roll]
+        self.nd += w * nd
+        self.dt += w * dt
+        self.replies = None
+        self.roll += 1
+        self.sub = ai._S_REPLIES
+        if self.roll == 21:
+            self._done(self.nd // 36, self.dt // 36)
+
+    def _done(self, nd, dt):
+        self.result = (nd, dt, pass_value(self.cube, self.length, self.away_us, self.away_them))
+        self.scorer = None
+        self.ranker = None
+        self.replies = None
+        self.reply = None
+        self.reply_gen = None
+        self.phase = ai.DONE
+
+
+def may_double(cube, length, away_us, crawford):
+    """Whether a double can gain the side on roll anything: the cube below
+    64, and in a match not the Crawford game nor a cube that already wins
+    it the match."""
+    return cube < 64 and not (length and (crawford or cube >= away_us))
+
+
+def values(board, level, cube, owned, length, away_us, away_them):
+    """CubeThinker's result, all at once."""
+    t = CubeThinker(board, level, cube, owned, length, away_us, away_them)
+    while not t.step():
+        pass
+    return t.result
+
+
+def offer_from(values, bias=0):
+    """True to double, from (no double, double/take, double/pass)."""
+    nd, dt, dp = values
+    nd += bias
+    return dt > nd and dp > nd
+
+
+def take_from(values, bias=0):
+    """True to take, from the doubler's (no double, double/take, double/pass)."""
+    _, dt, dp = values
+    return dt + bias <= dp
+
+
+def cube_offer(board, level, cube, owner_is_us_or_centred, length, away_us, away_them, crawford):
+    """True to double: board seen by the side on roll, before rolling.
+
+    cube: its value (1 centred, more owned: the app checks ownership too);
+    length 0 = money, else the match length with away_us, away_them points
+    needed; crawford: this is the Crawford game."""
+    ai._check_level(level)
+    if not owner_is_us_or_centred or not may_double(cube, length, away_us, crawford):
+        return False
+    v = values(board, level, cube, cube > 1, length, away_us, away_them)
+    return offer_from(v, _bias(board, level))
+
+
+def cube_take(board, level, cube, length, away_us, away_them):
+    """True to take a double to 2*cube: board seen by the side deciding (its
+    checkers first), the doubler being the one to roll next."""
+    ai._check_level(level)
+    v = values(flip(bytes(board)), level, cube, False, length, away_them, away_us)
+    return take_from(v, _bias(board, level))
