@@ -133,7 +133,7 @@ def load_opponent():
     (the largest 9.3 KB) are made once on an empty heap and never freed.
     Loaded at its first move instead, they met a heap in pieces: on the
     chip no 9 KB piece was left of 136 KB free (docs/app.md, Heap)."""
-    from firmware.opponent import ai, judge  # noqa: F401
+    from firmware.opponent import ai, cube, judge  # noqa: F401
 
 
 def start():

@@ -15,17 +15,25 @@ from firmware.handheld.playview import (BOARD, CONFIRM, CONFIRM_DOUBLE, HINT, KI
 from firmware.handheld.turn import TurnInput
 
 _ai = None
+_cube = None
 
 
 def ai():
     """The computer opponent. On the device startup.start() has loaded it
     at power-on, before the app (docs/chip.md); elsewhere it is imported
     when first needed."""
-    global _ai
+    global _ai, _cube
     if _ai is None:
-        from firmware.opponent import ai as module
+        from firmware.opponent import ai as module, cube as cube_module
         _ai = module
+        _cube = cube_module
     return _ai
+
+
+def cube():
+    """The computer's cube decisions (firmware/opponent/cube.py), loaded with ai()."""
+    ai()
+    return _cube
 
 
 STEP_MS = const(450)        # between the steps of a shown move, at SPEED NORMAL
@@ -126,6 +134,7 @@ class Play:
         self._announced = -1        # the game whose end has been shown
         self.cursor = [-1, -1]      # each human's cursor, kept between turns
         self.offer = None           # the computer's cube decision, made a pass before it acts
+        self.cube_thinker = None    # a cube.CubeThinker while the computer weighs the cube
         self.question = None        # (top, bottom, action, argument) while CONFIRM asks
         self.done_at = 0            # when the human's play became complete (the A/B prompt)
         self.last = None            # the last move made: (mover, board before, steps, dice)
@@ -145,7 +154,8 @@ class Play:
 
     def thinking(self):
         """True while the computer's move or a hint is being found."""
-        return self.thinker is not None or (self.hint is not None and self.hint_board is None)
+        return (self.thinker is not None or self.cube_thinker is not None
+                or (self.hint is not None and self.hint_board is None))
 
     def waiting(self, now):
         """True while only a press moves things on: a human to act on the
@@ -155,7 +165,8 @@ class Play:
         if self.mode != BOARD:
             return self.mode == MENU or self.mode == CONFIRM or self.mode == CONFIRM_DOUBLE
         if self.entry is not None or self.shown is not None or self.say is not None \
-                or self.thinker is not None or self.offer is not None or now < self.wait_until:
+                or self.thinker is not None or self.cube_thinker is not None or self.offer is not None \
+                or now < self.wait_until:
             return False
         g = self.match.game
         if g.state == game.MOVE:
@@ -201,6 +212,7 @@ class Play:
         """A safe moment: the turn, cube action or game is complete."""
         self.turn_input = None
         self.thinker = None
+        self.cube_thinker = None
         self.shown = None
         self.entry = None
         self.app.request_save()
@@ -552,14 +564,26 @@ class Play:
         return True
 
     def _computer_roll(self, now):
-        """Cube or roll, over two passes: the cube decision (an evaluation)
-        and the roll (the move generator) each take a pass of their own.
-        True once it has acted."""
+        """Cube or roll: the cube weighed in slices, a pass each (one
+        evaluation below MAX, the 21 rolls at MAX), then the roll (the move
+        generator) in a pass of its own. True once it has acted."""
         m = self.match
         g = m.game
         if self.offer is None:
             # the decision alone shows nothing; the next pass acts on it
-            self.offer = m.may_double() and self._cube_offer(self.players[g.turn])
+            t = self.cube_thinker
+            if t is None:
+                if not (m.may_double() and cube().may_double(g.cube, m.length, self._away(g.turn), g.crawford)):
+                    self.offer = False
+                    return False
+                self.cube_thinker = cube().CubeThinker(
+                    g.board, self.players[g.turn], g.cube, g.cube_owner == g.turn, m.length,
+                    self._away(g.turn), self._away(1 - g.turn))
+                self.app.collect_requested = True
+                return False
+            if t.step():
+                self.cube_thinker = None
+                self.offer = t.doubles()
             return False
         offer = self.offer
         self.offer = None
@@ -577,20 +601,23 @@ class Play:
         m = self.match
         return m.length - m.score[player] if m.length else 0
 
-    def _cube_offer(self, level):
-        g = self.match.game
-        return ai().cube_offer(g.board, level, g.cube, g.cube_owner in (game.CENTRED, g.turn),
-                             self.match.length, self._away(g.turn), self._away(1 - g.turn),
-                             g.crawford)
-
     def _computer_answer(self, now):
+        """Take or drop, weighed in slices as the cube offer is (the values
+        of the doubler's position, on roll)."""
         m = self.match
         g = m.game
         taker = 1 - g.turn
         level = self.players[taker]
-        take = ai().cube_take(
-            game.position.flip(g.board), level, g.cube, m.length,
-            self._away(taker), self._away(g.turn))
+        t = self.cube_thinker
+        if t is None:
+            self.cube_thinker = cube().CubeThinker(g.board, level, g.cube, False, m.length,
+                                                   self._away(g.turn), self._away(taker))
+            self.app.collect_requested = True
+            return
+        if not t.step():
+            return
+        self.cube_thinker = None
+        take = t.takes()
         if take:
             self._act(m.take, now)
             self.say = ("TAKEN", "", now + _SAY_MS)
@@ -725,6 +752,7 @@ class Play:
         self._announced = m.games
         self.turn_input = None
         self.thinker = None
+        self.cube_thinker = None
         self.shown = None
         self.entry = None
         self.tutor = None

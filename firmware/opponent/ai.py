@@ -1,5 +1,6 @@
-"""The computer opponent: move choice by level, cube decisions (the hints' and
-tutor's judging: firmware/opponent/judge.py).
+"""The computer opponent's checker play, by level (its cube decisions:
+firmware/opponent/cube.py; the hints' and tutor's judging:
+firmware/opponent/judge.py).
 
 Thinker(board, d1, d2, level, plays=None) chooses a play in slices (plays:
 the roll's movegen.plays when the caller has them): each step() does whole
@@ -27,7 +28,7 @@ from array import array
 
 from micropython import const
 
-from firmware.opponent import cubeful, evaluator, linear
+from firmware.opponent import evaluator, linear
 from firmware.engine import movegen
 from firmware.engine.position import flip, winner_kind
 
@@ -83,7 +84,7 @@ def roll_work(count, replies=REPLIES):
     return _WORK_ROLL + count * _WORK_NET
 
 
-def _check_level(level):
+def check_level(level):
     if not 1 <= level <= LEVELS:
         raise ValueError("level must be 1..%d, got %r" % (LEVELS, level))
 
@@ -138,11 +139,11 @@ _GENERATE = const(0)
 _BASE = const(1)
 _PREFILTER = const(2)
 _SCORE = const(3)
-_SEARCH = const(4)
+SEARCH = const(4)
 DONE = const(5)         # (a subclass's own phases follow: firmware/opponent/judge.py)
 # Phases of one candidate's search (Thinker.sub)
-_S_BASE = const(0)      # set the scorer's base to the candidate's result
-_S_REPLIES = const(1)   # generate the opponent's plays for the roll
+S_BASE = const(0)      # set the scorer's base to the candidate's result
+S_REPLIES = const(1)   # generate the opponent's plays for the roll
 _S_RANK = const(2)      # linear ranking of many replies, keep the REPLIES best
 _S_NET = const(3)       # the network scores the kept replies
 
@@ -151,7 +152,7 @@ class Thinker:
     """Chooses the level's play for board and dice, a slice per step()."""
 
     def __init__(self, board, d1, d2, level, plays=None):
-        _check_level(level)
+        check_level(level)
         self.board = bytes(board)
         self.dice = (d1, d2)
         # movegen.plays(board, d1, d2) when the caller has them; else the
@@ -203,13 +204,13 @@ class Thinker:
         phase = self.phase
         if phase == _SCORE:
             return COST_NET
-        if phase == _SEARCH:
+        if phase == SEARCH:
             sub = self.sub
             if sub == _S_NET:
                 return COST_NET
             if sub == _S_RANK:
                 return _COST_RANK
-            return COST_BASE if sub == _S_BASE else _COST_GENERATE
+            return COST_BASE if sub == S_BASE else _COST_GENERATE
         if phase == _PREFILTER:
             return _COST_PREFILTER
         return COST_BASE if phase == _BASE else _COST_GENERATE
@@ -218,13 +219,13 @@ class Thinker:
         phase = self.phase
         if phase == _SCORE:
             self._score_one()
-        elif phase == _SEARCH:
+        elif phase == SEARCH:
             sub = self.sub
             if sub == _S_NET:
                 self._reply_one()
             elif sub == _S_RANK:
                 self._rank_replies()
-            elif sub == _S_REPLIES:
+            elif sub == S_REPLIES:
                 return self._replies()
             else:
                 self._candidate_base()
@@ -301,8 +302,8 @@ class Thinker:
         self.reply = bytearray(50)      # each kept reply's result, in turn
         self.cand = 0
         self.work = 0
-        self.sub = _S_BASE
-        self.phase = _SEARCH
+        self.sub = S_BASE
+        self.phase = SEARCH
 
     def _prefilter(self):
         """Ranks one store chunk of the plays by the linear estimate
@@ -372,7 +373,7 @@ class Thinker:
         self.ranker.set_base(result)
         self.reply_from = flip(result)
         self.roll = 0
-        self.sub = _S_REPLIES
+        self.sub = S_REPLIES
 
     def _replies(self):
         """A slice of the opponent's plays for the roll; once complete, the
@@ -424,7 +425,7 @@ class Thinker:
         self.sums[self.cand] += self.roll_min * (1 if self.roll >= 15 else 2)
         self.replies = None
         self.roll += 1
-        self.sub = _S_REPLIES
+        self.sub = S_REPLIES
         if self.roll == 21:
             self._next_candidate()
 
@@ -432,7 +433,7 @@ class Thinker:
         """The next candidate's search, or the choice when all are done."""
         cand = self.cand + 1
         self.cand = cand
-        self.sub = _S_BASE
+        self.sub = S_BASE
         if cand < self.candidates:
             if not SEARCH_WORK or self.work + self.work // cand <= SEARCH_WORK:
                 return
@@ -451,30 +452,3 @@ def choose(board, d1, d2, level):
     while not t.step():
         pass
     return t.result
-
-
-def _cube_noise(board, level):
-    return noise(salt(board, 0, 0), board, LEVEL_NOISE[level - 1] // 2)
-
-
-def cube_offer(board, level, cube, owner_is_us_or_centred, length, away_us, away_them, crawford):
-    """True to double: board seen by the side on roll, before rolling.
-
-    cube: its value; owner_is_us_or_centred: we may double (the app checks
-    ownership too); length 0 = money, else the match length with away_us,
-    away_them points needed; crawford: this is the Crawford game."""
-    _check_level(level)
-    if not owner_is_us_or_centred:
-        return False
-    p = evaluator.evaluate(board)
-    bias = _cube_noise(board, level)
-    return cubeful.should_double(p, cube, cube == 1, length, away_us, away_them, crawford, bias)
-
-
-def cube_take(board, level, cube, length, away_us, away_them):
-    """True to take a double to 2*cube: board seen by the side deciding (its
-    checkers first), the doubler being the one to roll next."""
-    _check_level(level)
-    p = evaluator.evaluate(flip(bytes(board)))
-    bias = _cube_noise(board, level)
-    return cubeful.should_take(p, cube, length, away_us, away_them, bias)

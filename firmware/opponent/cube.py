@@ -25,12 +25,14 @@ from array import array
 
 from firmware.engine.position import flip
 from firmware.opponent import ai, cubeful, evaluator, linear
+from firmware.opponent.cubeful import may_double  # noqa: F401  (the app's question too)
 
 ONE = evaluator.ONE
 _WEIGHT = (2,) * 15 + (1,) * 6     # the 21 rolls' weights in 36, as ai's search orders them
 
 
-def _bias(board, level):
+def bias(board, level):
+    """The level's fixed shift of no double and take, for the board the decider sees."""
     return ai.noise(ai.salt(board, 0, 0), board, ai.LEVEL_NOISE[level - 1] // 2)
 
 
@@ -45,8 +47,9 @@ class CubeThinker(ai.Thinker):
     """The cube's three values for the side on roll, a slice per step()."""
 
     def __init__(self, board, level, cube, owned, length, away_us, away_them):
-        ai._check_level(level)
+        ai.check_level(level)
         self.board = bytes(board)
+        self.level = level
         self.deep = ai.LEVEL_PLY[level - 1]
         self.cube = cube
         self.owned = owned
@@ -64,8 +67,8 @@ class CubeThinker(ai.Thinker):
         self.cand = 0
         self.candidates = 1
         self.work = 0
-        self.sub = ai._S_BASE
-        self.phase = ai._SEARCH
+        self.sub = ai.S_BASE
+        self.phase = ai.SEARCH
 
     # The search is the checkers' look-ahead (ai.Thinker) over a single
     # candidate: the position before this side's roll, seen from the other
@@ -77,12 +80,7 @@ class CubeThinker(ai.Thinker):
         if not self.deep:
             self.scorer.set_base(board)
             p = self.scorer.score(board)
-            if self.length:
-                post = self.away_us == 1 or self.away_them == 1
-                nd, dt, _ = cubeful.match_double(p, self.cube, self.away_us, self.away_them, post,
-                                                 centred=not self.owned)
-            else:
-                nd, dt, _ = cubeful.money_double(p, not self.owned)
+            nd, dt, _ = cubeful.values(p, self.cube, self.owned, self.length, self.away_us, self.away_them)
             self._done(nd, dt)
             return
         self.scorer.set_base(flip(board))
@@ -96,7 +94,7 @@ class CubeThinker(ai.Thinker):
         self.nd = 0
         self.dt = 0
         self.roll = 0
-        self.sub = ai._S_REPLIES
+        self.sub = ai.S_REPLIES
 
     def _reply_one(self):
         """The network scores one of this side's plays for the roll (the
@@ -121,9 +119,17 @@ class CubeThinker(ai.Thinker):
         self.dt += w * dt
         self.replies = None
         self.roll += 1
-        self.sub = ai._S_REPLIES
+        self.sub = ai.S_REPLIES
         if self.roll == 21:
             self._done(self.nd // 36, self.dt // 36)
+
+    def doubles(self):
+        """Once done: True when the side on roll doubles, at its level."""
+        return cubeful.doubles(self.result, bias(self.board, self.level))
+
+    def takes(self):
+        """Once done: True when the other side takes the double, at its level."""
+        return cubeful.takes(self.result, bias(flip(self.board), self.level))
 
     def _done(self, nd, dt):
         self.result = (nd, dt, pass_value(self.cube, self.length, self.away_us, self.away_them))
@@ -135,32 +141,15 @@ class CubeThinker(ai.Thinker):
         self.phase = ai.DONE
 
 
-def may_double(cube, length, away_us, crawford):
-    """Whether a double can gain the side on roll anything: the cube below
-    64, and in a match not the Crawford game nor a cube that already wins
-    it the match."""
-    return cube < 64 and not (length and (crawford or cube >= away_us))
+def _thought(t):
+    while not t.step():
+        pass
+    return t
 
 
 def values(board, level, cube, owned, length, away_us, away_them):
     """CubeThinker's result, all at once."""
-    t = CubeThinker(board, level, cube, owned, length, away_us, away_them)
-    while not t.step():
-        pass
-    return t.result
-
-
-def offer_from(values, bias=0):
-    """True to double, from (no double, double/take, double/pass)."""
-    nd, dt, dp = values
-    nd += bias
-    return dt > nd and dp > nd
-
-
-def take_from(values, bias=0):
-    """True to take, from the doubler's (no double, double/take, double/pass)."""
-    _, dt, dp = values
-    return dt + bias <= dp
+    return _thought(CubeThinker(board, level, cube, owned, length, away_us, away_them)).result
 
 
 def cube_offer(board, level, cube, owner_is_us_or_centred, length, away_us, away_them, crawford):
@@ -169,16 +158,13 @@ def cube_offer(board, level, cube, owner_is_us_or_centred, length, away_us, away
     cube: its value (1 centred, more owned: the app checks ownership too);
     length 0 = money, else the match length with away_us, away_them points
     needed; crawford: this is the Crawford game."""
-    ai._check_level(level)
+    ai.check_level(level)
     if not owner_is_us_or_centred or not may_double(cube, length, away_us, crawford):
         return False
-    v = values(board, level, cube, cube > 1, length, away_us, away_them)
-    return offer_from(v, _bias(board, level))
+    return _thought(CubeThinker(board, level, cube, cube > 1, length, away_us, away_them)).doubles()
 
 
 def cube_take(board, level, cube, length, away_us, away_them):
     """True to take a double to 2*cube: board seen by the side deciding (its
     checkers first), the doubler being the one to roll next."""
-    ai._check_level(level)
-    v = values(flip(bytes(board)), level, cube, False, length, away_them, away_us)
-    return take_from(v, _bias(board, level))
+    return _thought(CubeThinker(flip(bytes(board)), level, cube, False, length, away_them, away_us)).takes()

@@ -72,9 +72,9 @@ def money_equity(p, owner):
     return (_EFFICIENCY * live_equity(p, owner) + (ONE - _EFFICIENCY) * dead_equity(p)) // ONE
 
 
-def money_double(p, centred, bias=0):
+def money_double(p, centred):
     """(no double, double/take, double/pass) per current cube."""
-    nd = money_equity(p, 0 if centred else 1) + bias
+    nd = money_equity(p, 0 if centred else 1)
     dt = 2 * money_equity(p, 2)
     return nd, dt, ONE
 
@@ -254,10 +254,10 @@ def match_live(p, cube, owner, away_us, away_them, post, crawford=False):
     return (_EFFICIENCY * _at(knots, p[0]) + (ONE - _EFFICIENCY) * dead) // ONE
 
 
-def match_double(p, cube, away_us, away_them, post, bias=0, centred=True):
+def match_double(p, cube, away_us, away_them, post, centred=True):
     """(no double, double/take, double/pass) as match winning chances; the
     cube stays live (redoubles) in both no double and double/take."""
-    nd = match_live(p, cube, 0 if centred else 1, away_us, away_them, post) + bias
+    nd = match_live(p, cube, 0 if centred else 1, away_us, away_them, post)
     dt = match_live(p, 2 * cube, 2, away_us, away_them, post)
     dp = mwc(away_us - cube, away_them, post)
     return nd, dt, dp
@@ -276,25 +276,35 @@ def after_roll(p, cube, owned, length, away_us, away_them):
     return -money_equity(p, 2 if owned else 0), -2 * money_equity(p, 1)
 
 
-def should_double(p, cube, centred, length, away_us, away_them, crawford, bias=0):
-    """True when the side on roll with probabilities p should double."""
-    if cube >= 64:
-        return False
+def values(p, cube, owned, length, away_us, away_them):
+    """(no double, double/take, double/pass) for the side on roll with
+    probabilities p, the cube centred or `owned` by it: points per cube
+    for money (length 0), else match winning chances."""
     if length:
-        if crawford or cube >= away_us:
-            return False
         post = away_us == 1 or away_them == 1
-        nd, dt, dp = match_double(p, cube, away_us, away_them, post, bias, centred)
-    else:
-        nd, dt, dp = money_double(p, centred, bias)
+        return match_double(p, cube, away_us, away_them, post, not owned)
+    return money_double(p, not owned)
+
+
+def may_double(cube, length, away_us, crawford):
+    """Whether a double can gain the side on roll anything: the cube below
+    64, and in a match not the Crawford game nor a cube that already wins
+    it the match."""
+    return cube < 64 and not (length and (crawford or cube >= away_us))
+
+
+def doubles(values, bias=0):
+    """True to double, from (no double, double/take, double/pass): both
+    doubled games beat no double (bias, in the values' units, shifts it
+    towards no double)."""
+    nd, dt, dp = values
+    nd += bias
     return dt > nd and dp > nd
 
 
-def should_take(p, cube, length, away_taker, away_doubler, bias=0):
-    """True when the side doubled to 2*cube should take; p is the doubler's."""
-    if length:
-        post = away_taker == 1 or away_doubler == 1
-        _, dt, dp = match_double(p, cube, away_doubler, away_taker, post)
-    else:
-        _, dt, dp = money_double(p, True)
+def takes(values, bias=0):
+    """True to take, from the doubler's (no double, double/take,
+    double/pass): taking costs no more than passing (bias shifts it
+    towards passing)."""
+    _, dt, dp = values
     return dt + bias <= dp

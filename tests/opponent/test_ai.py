@@ -1,7 +1,7 @@
 import pytest
 
 import tools  # noqa: F401
-from firmware.opponent import ai, judge
+from firmware.opponent import ai, cube, judge
 from firmware.engine import movegen
 from firmware.engine.position import START, flip
 
@@ -144,8 +144,8 @@ def test_thinker_works_in_slices():
 
 
 def test_cube_api_at_the_start_and_in_a_crushing_position():
-    assert not ai.cube_offer(START, ai.LEVELS, 1, True, 0, 0, 0, False)
-    assert ai.cube_take(START, ai.LEVELS, 1, 0, 0, 0)
+    assert not cube.cube_offer(START, ai.LEVELS, 1, True, 0, 0, 0, False)
+    assert cube.cube_take(START, ai.LEVELS, 1, 0, 0, 0)
     # We are far ahead in a race: three checkers left against fifteen in
     # their outfield that have not yet reached home.
     b = bytearray(50)
@@ -153,8 +153,8 @@ def test_cube_api_at_the_start_and_in_a_crushing_position():
     b[1] = 1
     b[2] = 1
     b[25 + 8] = 15
-    assert not ai.cube_take(flip(bytes(b)), ai.LEVELS, 1, 0, 0, 0)
-    assert not ai.cube_offer(START, ai.LEVELS, 1, False, 0, 0, 0, False)
+    assert not cube.cube_take(flip(bytes(b)), ai.LEVELS, 1, 0, 0, 0)
+    assert not cube.cube_offer(START, ai.LEVELS, 1, False, 0, 0, 0, False)
 
 
 def test_benchmark_twin_chooses_what_the_device_chooses():

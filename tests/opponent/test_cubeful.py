@@ -8,6 +8,17 @@ def p(win, wg=0, wb=0, lg=0, lb=0):
     return [int(win * ONE), int(wg * ONE), int(wb * ONE), int(lg * ONE), int(lb * ONE)]
 
 
+def should_double(q, cube, centred, length, away_us, away_them, crawford):
+    """The 0-ply decision to double from the side on roll's probabilities q."""
+    return (cubeful.may_double(cube, length, away_us, crawford)
+            and cubeful.doubles(cubeful.values(q, cube, not centred, length, away_us, away_them)))
+
+
+def should_take(q, cube, length, away_taker, away_doubler):
+    """The 0-ply decision to take a double to 2 x cube; q is the doubler's."""
+    return cubeful.takes(cubeful.values(q, cube, False, length, away_doubler, away_taker))
+
+
 def test_live_cube_points_without_gammons():
     # Gammonless: take point 20%, cash point 80%; the live equity runs from
     # -1 at the take point to +1 at the cash point for a centred cube.
@@ -19,14 +30,14 @@ def test_live_cube_points_without_gammons():
 
 
 def test_money_decisions():
-    assert not cubeful.should_double(p(0.5, 0.1, 0, 0.1), 1, True, 0, 0, 0, False)
-    assert cubeful.should_double(p(0.74, 0.05, 0, 0.02), 1, True, 0, 0, 0, False)
-    assert cubeful.should_take(p(0.74, 0.05, 0, 0.02), 1, 0, 0, 0)
-    assert cubeful.should_double(p(0.85), 1, True, 0, 0, 0, False)
-    assert not cubeful.should_take(p(0.85), 1, 0, 0, 0)
+    assert not should_double(p(0.5, 0.1, 0, 0.1), 1, True, 0, 0, 0, False)
+    assert should_double(p(0.74, 0.05, 0, 0.02), 1, True, 0, 0, 0, False)
+    assert should_take(p(0.74, 0.05, 0, 0.02), 1, 0, 0, 0)
+    assert should_double(p(0.85), 1, True, 0, 0, 0, False)
+    assert not should_take(p(0.85), 1, 0, 0, 0)
     # Too good: a sure win with many gammons is played on for the gammon.
-    assert not cubeful.should_double(p(0.97, 0.7, 0.05), 1, True, 0, 0, 0, False)
-    assert not cubeful.should_double(p(0.9), 64, False, 0, 0, 0, False)
+    assert not should_double(p(0.97, 0.7, 0.05), 1, True, 0, 0, 0, False)
+    assert not should_double(p(0.9), 64, False, 0, 0, 0, False)
 
 
 def test_match_table_is_symmetric():
@@ -43,18 +54,18 @@ def test_match_table_is_symmetric():
 
 def test_match_cube_rules():
     strong = p(0.8, 0.1)
-    assert not cubeful.should_double(strong, 1, True, 7, 3, 1, True)      # Crawford game
-    assert not cubeful.should_double(strong, 2, False, 7, 2, 4, False)    # cube already wins the match
+    assert not should_double(strong, 1, True, 7, 3, 1, True)      # Crawford game
+    assert not should_double(strong, 2, False, 7, 2, 4, False)    # cube already wins the match
     # After Crawford the trailer doubles at once: the leader's gammons no longer matter.
-    assert cubeful.should_double(p(0.45, 0.1, 0, 0.1), 1, True, 7, 4, 1, False)
+    assert should_double(p(0.45, 0.1, 0, 0.1), 1, True, 7, 4, 1, False)
     # The leader takes an even game (MWC 0.705 taking, 0.677 passing), not a 60% one.
-    assert cubeful.should_take(p(0.5, 0.1, 0, 0.1), 1, 7, 1, 4)
-    assert not cubeful.should_take(p(0.6, 0.1, 0, 0.1), 1, 7, 1, 4)
+    assert should_take(p(0.5, 0.1, 0, 0.1), 1, 7, 1, 4)
+    assert not should_take(p(0.6, 0.1, 0, 0.1), 1, 7, 1, 4)
 
 
 def test_money_takes_and_passes_around_the_take_point():
-    assert cubeful.should_take(p(0.70), 1, 0, 0, 0)
-    assert not cubeful.should_take(p(0.82), 1, 0, 0, 0)
+    assert should_take(p(0.70), 1, 0, 0, 0)
+    assert not should_take(p(0.82), 1, 0, 0, 0)
 
 
 def test_match_cube_stays_live_after_a_double():
@@ -68,11 +79,11 @@ def test_match_cube_stays_live_after_a_double():
     # at 74% for the doubler a dead 2-cube is a pass, the live one a take.
     q = p(0.74, 0.1, 0, 0.03)
     assert cubeful.match_value(q, 2, 7, 7, False) > cubeful.mwc(6, 7, False)
-    assert cubeful.should_take(q, 1, 7, 7, 7)
-    assert cubeful.should_double(q, 1, True, 7, 7, 7, False)
+    assert should_take(q, 1, 7, 7, 7)
+    assert should_double(q, 1, True, 7, 7, 7, False)
     # A redouble from 2 to 4 by the cube's owner when strong enough.
-    assert cubeful.should_double(p(0.78, 0.1, 0, 0.03), 2, False, 9, 7, 7, False)
-    assert not cubeful.should_double(p(0.6, 0.1, 0, 0.05), 2, False, 9, 7, 7, False)
+    assert should_double(p(0.78, 0.1, 0, 0.03), 2, False, 9, 7, 7, False)
+    assert not should_double(p(0.6, 0.1, 0, 0.05), 2, False, 9, 7, 7, False)
 
 
 def test_match_cube_is_dead_where_no_double_can_gain():

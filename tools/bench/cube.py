@@ -191,12 +191,15 @@ def gnubg_zero(d):
 
 
 def blot(level):
-    from firmware.opponent import ai
+    """Blot's choices at a level: one CubeThinker gives both, the double for
+    the side on roll and the take for the other (the same three values)."""
+    from firmware.opponent import cube
 
     def choose(d):
-        doubles = ai.cube_offer(d.board, level, d.cube, True, d.length, d.away_us, d.away_them, False)
-        takes = ai.cube_take(data.flip(d.board), level, d.cube, d.length, d.away_them, d.away_us)
-        return doubles, takes
+        t = cube.CubeThinker(d.board, level, d.cube, d.owned, d.length, d.away_us, d.away_them)
+        while not t.step():
+            pass
+        return cube.may_double(d.cube, d.length, d.away_us, False) and t.doubles(), t.takes()
     return choose
 
 

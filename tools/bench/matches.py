@@ -13,7 +13,7 @@ Nobody resigns.
 
 Blot: its checker play is the level's host twin (tools.bench.ai.level_policy:
 the same choices as firmware.opponent.ai.Thinker, some 30 times faster),
-its cube decisions firmware.opponent.ai.cube_offer and cube_take called as
+its cube decisions firmware.opponent.cube.cube_offer and cube_take called as
 the handheld calls them (firmware/handheld/play.py). gnubg: its own 0-ply
 cubeful decisions at the match score, checker play and cube, from one
 persistent gnubg process (tools/bench/gnubg_server.py).
@@ -39,7 +39,7 @@ import numpy as np
 
 from firmware.engine import game
 from firmware.engine.position import flip
-from firmware.opponent import ai, weights
+from firmware.opponent import ai, cube, weights
 
 GNUBG = "/usr/games/gnubg"
 SERVER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gnubg_server.py")
@@ -71,7 +71,7 @@ def away(m, player):
 
 class Blot:
     """Blot at a level: the level's checker play (policy(board, d1, d2), by
-    default tools.bench.ai.level_policy), the cube through firmware.opponent.ai."""
+    default tools.bench.ai.level_policy), the cube through firmware.opponent.cube."""
 
     def __init__(self, level=ai.LEVELS, policy=None):
         if policy is None:
@@ -86,14 +86,14 @@ class Blot:
 
     def double(self, m):
         g = m.game
-        return ai.cube_offer(g.board, self.level, g.cube, g.cube_owner in (game.CENTRED, g.turn),
-                             m.length, away(m, g.turn), away(m, 1 - g.turn), g.crawford)
+        return cube.cube_offer(g.board, self.level, g.cube, g.cube_owner in (game.CENTRED, g.turn),
+                               m.length, away(m, g.turn), away(m, 1 - g.turn), g.crawford)
 
     def take(self, m):
         g = m.game
         taker = 1 - g.turn
-        return ai.cube_take(flip(g.board), self.level, g.cube, m.length,
-                            away(m, taker), away(m, g.turn))
+        return cube.cube_take(flip(g.board), self.level, g.cube, m.length,
+                              away(m, taker), away(m, g.turn))
 
 
 class Gnubg:

@@ -69,7 +69,7 @@ def wrap(obj, name, tag):
 
 for cls, names in ((A.App, ("update", "_press", "_advance", "_draw", "snapshot")),
                    (P.Play, ("press", "advance", "_move", "_show_step", "draw", "_plan_forced",
-                             "_after_action", "_rolled", "_computer_roll", "_cube_offer", "_game_over",
+                             "_after_action", "_rolled", "_computer_roll", "_computer_answer", "_game_over",
                              "_finish_shown", "_next_game")),
                    (T.TurnInput, ("__init__", "look_ahead", "press", "_refresh")),
                    (G.Game, ("ensure_plays",)), (G.Match, ("to_bytes", "play", "roll", "next_game")), (AI.Thinker, ("step",)),

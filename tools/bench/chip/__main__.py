@@ -1,6 +1,6 @@
 """Device figures measured on the chip: the emulated Pico, or a real one.
 
-    python -m tools.bench.chip moves [--level 5] [--set game|hard|movegen] [--count 60] [--seed 1]
+    python -m tools.bench.chip moves [--level 5] [--set game|hard|movegen] [--count 60] [--seed 1] [--cube]
     python -m tools.bench.chip passes [--level 5] [--minutes 5]
     python -m tools.bench.chip soak [--minutes 20] [--seed 1]
     python -m tools.bench.chip idle [--seconds 20]
@@ -10,6 +10,9 @@ moves: the computer's move on each position, stepped as the app steps it:
 time (median, mean, worst), the longest step, the roll's plays generated
 at once, the heap's least free while thinking and its largest free block,
 and the slicing model's estimates beside the chip's times, kind by kind.
+With --cube, the cube decision on each position's board instead (money,
+the cube centred: MAX looks over the 21 rolls; a match's score changes
+only the arithmetic).
 
 passes: the demo through the real loop, every pass's busy time and
 nothing else (the leanest measure: the soak's own heap and timings make
@@ -74,9 +77,12 @@ def run_board(name, settings, files, port=None, ms=None, echo=None, start=""):
     return emulator.Run(out.stdout.replace("\r", ""), [])
 
 
-def moves(level, turns, port=None, out=print):
+def moves(level, turns, port=None, out=print, cube=False):
+    """The computer's move on each turn (board, d1, d2), or with cube its
+    cube decision on each board."""
     ms = 120000 + 6000 * len(turns)          # a cap far beyond the slowest moves
-    r = run_board("moves", {"LEVEL": level}, {"positions.txt": positions.text(turns)}, port=port, ms=ms)
+    r = run_board("moves", {"LEVEL": level, "CUBE": cube}, {"positions.txt": positions.text(turns)}, port=port,
+                  ms=ms)
     if r.traceback():
         raise RuntimeError("the chip raised:\n" + r.traceback())
     rows = [[int(v) for v in w[1:]] for w in r.lines("MOVE")]
@@ -86,9 +92,10 @@ def moves(level, turns, port=None, out=print):
     gen = [[int(v) for v in w[1:]] for w in r.lines("GEN")]
     heap = {tag: (free, largest) for tag, free, largest in r.heap()}
     worst = max(range(len(rows)), key=lambda i: rows[i][2])
-    out("level %d, %d moves on the chip" % (level, len(rows)))
-    out("  move   median %.0f ms, mean %.0f ms, p90 %.0f ms, worst %.0f ms (%d plays, %s)"
-        % (statistics.median(ms_each), statistics.mean(ms_each), _percentile(ms_each, 0.9), ms_each[worst],
+    out("level %d, %d %s on the chip" % (level, len(rows), "cube decisions (money, centred)" if cube else "moves"))
+    out("  %s median %.0f ms, mean %.0f ms, p90 %.0f ms, worst %.0f ms (%d plays, %s)"
+        % ("cube  " if cube else "move  ", statistics.median(ms_each), statistics.mean(ms_each),
+           _percentile(ms_each, 0.9), ms_each[worst],
            rows[worst][1], "%s %d-%d" % (bytes(turns[worst][0]).hex(), turns[worst][1], turns[worst][2])))
     out("  step   longest %.1f ms; steps over 20 ms: %d of %d"
         % (max(row[4] for row in rows) / 1000.0, sum(row[5] for row in rows), sum(row[3] for row in rows)))
@@ -174,6 +181,7 @@ def main(argv=None):
     m.add_argument("--count", type=int, default=60)
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--port", help="a real Pico's serial port (in update mode) instead of the emulated one")
+    m.add_argument("--cube", action="store_true", help="the cube decision on each position's board instead")
     q = sub.add_parser("passes", help="the demo's loop passes, nothing else measured")
     q.add_argument("--level", type=int, default=5)
     q.add_argument("--minutes", type=float, default=5.0)
@@ -193,7 +201,7 @@ def main(argv=None):
             turns = positions.movegen_cases()
         else:
             turns = (positions.game if args.set == "game" else positions.hard)(args.count, args.seed)
-        moves(args.level, turns, port=args.port)
+        moves(args.level, turns, port=args.port, cube=args.cube)
     elif args.what == "passes":
         passes(args.level, args.minutes)
     elif args.what == "idle":

@@ -1,7 +1,8 @@
-# Runs on the board after board_common.py, with LEVEL set above it by the
-# host: the computer's move for each line of positions.txt ("BOARD D1 D2",
-# the board as 100 hex digits), stepped as the app steps it (one step() a
-# loop pass), each step timed on the chip's clock.
+# Runs on the board after board_common.py, with LEVEL and CUBE set above it
+# by the host: the computer's move for each line of positions.txt ("BOARD
+# D1 D2", the board as 100 hex digits), or with CUBE its cube decision on
+# the board (money, the cube centred), stepped as the app steps it (one
+# step() a loop pass), each step timed on the chip's clock.
 #
 # Prints, per move: MOVE index plays total_us steps longest_us over_20ms
 # allocated (the heap is collected before the move and not during it, as
@@ -12,7 +13,7 @@
 # for that one; the heap after a collection before and after; and one
 # GEN line per move: the roll's plays generated at once (movegen.plays),
 # their number and the time.
-from firmware.opponent import ai        # first, as mainloop.load_opponent()
+from firmware.opponent import ai, cube  # first, as startup.load_opponent()
 from firmware.engine import movegen
 
 heap_line("start")
@@ -30,7 +31,10 @@ def kind_of(t):
 
 def think(board, d1, d2):
     t0 = time.ticks_us()
-    t = ai.Thinker(board, d1, d2, LEVEL)  # noqa: F821  (set by the host above this file)
+    if CUBE:  # noqa: F821  (set by the host above this file)
+        t = cube.CubeThinker(board, LEVEL, 1, False, 0, 0, 0)  # noqa: F821
+    else:
+        t = ai.Thinker(board, d1, d2, LEVEL)  # noqa: F821
     total = time.ticks_diff(time.ticks_us(), t0)
     steps = 1
     worst = total
@@ -53,7 +57,7 @@ def think(board, d1, d2):
             longest[k] = us
             longest_model[k] = t.spent
         if done:
-            return len(t.plays), total, steps, worst, over
+            return 0 if CUBE else len(t.plays), total, steps, worst, over  # noqa: F821
 
 
 index = 0
