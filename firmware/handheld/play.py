@@ -481,7 +481,8 @@ class Play:
                 self._tell("NOT NOW", "", now)
             return
         start = self.turn_input.start
-        self.hint = ai().Thinker(start, g.dice[0], g.dice[1], ai().LEVELS, plays=g.plays)
+        self.hint = ai().Thinker(start, g.dice[0], g.dice[1], ai().LEVELS, plays=g.plays,
+                                 weights=self._weights(g.turn))
         self.app.collect_requested = True
         self.hint_board = None
         self.hint_text = None
@@ -601,6 +602,12 @@ class Play:
         m = self.match
         return m.length - m.score[player] if m.length else 0
 
+    def _weights(self, player):
+        """What each result is worth to the player at the score (the
+        checkers played for the match, not for money)."""
+        m = self.match
+        return cube().weights(m.game.cube, m.length, self._away(player), self._away(1 - player))
+
     def _computer_answer(self, now):
         """Take or drop, weighed in slices as the cube offer is (the values
         of the doubler's position, on roll)."""
@@ -666,7 +673,7 @@ class Play:
             return False
         if self.thinker is None:
             self.thinker = ai().Thinker(g.board, g.dice[0], g.dice[1], self.players[g.turn],
-                                        plays=g.plays)
+                                        plays=g.plays, weights=self._weights(g.turn))
             self.app.collect_requested = True
             return False
         if self.thinker.step():

@@ -29,6 +29,7 @@ from array import array
 from micropython import const
 
 from firmware.opponent import evaluator, linear
+from firmware.opponent.cubeful import MONEY
 from firmware.engine import movegen
 from firmware.engine.position import flip, winner_kind
 
@@ -120,12 +121,34 @@ def noise(seed, result, sigma):
     return (u - 765) * sigma // 181
 
 
-def play_equity(scorer, result):
-    """Mover's cubeless equity after the play that gave result (mover's view).
+# What a game's results are worth to a side, as weights of its five
+# probabilities: equity = w[0] + w[1] p[0] + ... + w[5] p[4] (each w and p
+# in 1/ONE). MONEY is cubeless money equity; at a match score
+# cubeful.weights gives each result's match winning chance, in points of
+# the same size (a single game +1 or -1), so that the same margins and
+# noise apply.
+
+
+def weighted(p, w):
+    """The side's equity from its probabilities p, by weights w."""
+    return (w[0] + w[1] * p[0] // ONE + w[2] * p[1] // ONE + w[3] * p[2] // ONE
+            + w[4] * p[3] // ONE + w[5] * p[4] // ONE)
+
+
+def win_value(kind, w):
+    """A game won (kind 1 single, 2 gammon, 3 backgammon), by weights w."""
+    return w[0] + w[1] + (w[2] if kind >= 2 else 0) + (w[3] if kind >= 3 else 0)
+
+
+def play_equity(scorer, result, w=MONEY):
+    """Mover's cubeless equity after the play that gave result (mover's
+    view), by weights w (MONEY unless a match's).
 
     The scorer's base must be flip(board before the play)."""
-    p = scorer.score_after(result)
-    return -(2 * p[0] - ONE + p[1] - p[3] + p[2] - p[4])
+    q = scorer.score_after(result)
+    # the mover's probabilities are the other side's turned round
+    return (w[0] + w[1] * (ONE - q[0]) // ONE + w[2] * q[3] // ONE + w[3] * q[4] // ONE
+            + w[4] * q[1] // ONE + w[5] * q[2] // ONE)
 
 
 def play_probabilities(scorer, result):
@@ -151,9 +174,10 @@ _S_NET = const(3)       # the network scores the kept replies
 class Thinker:
     """Chooses the level's play for board and dice, a slice per step()."""
 
-    def __init__(self, board, d1, d2, level, plays=None):
+    def __init__(self, board, d1, d2, level, plays=None, weights=MONEY):
         check_level(level)
         self.board = bytes(board)
+        self.weights = weights      # what each result is worth: MONEY, or a match's
         self.dice = (d1, d2)
         # movegen.plays(board, d1, d2) when the caller has them; else the
         # first step() generates them, so that creating a Thinker is cheap
@@ -281,7 +305,7 @@ class Thinker:
         k = self.next
         i = k if self.order is None else self.order[k]
         result = plays.result_into(i, self.result_buf)
-        self._keep(play_equity(self.scorer, result) + noise(self.seed, result, self.sigma), i)
+        self._keep(play_equity(self.scorer, result, self.weights) + noise(self.seed, result, self.sigma), i)
         self.next = k + 1
         if self.next < (len(plays) if self.order is None else len(self.order)):
             return
@@ -364,7 +388,7 @@ class Thinker:
         kind = winner_kind(result)
         if kind:
             # the game is over: its exact value, as if on every roll
-            self.sums[self.cand] = 36 * ONE * kind
+            self.sums[self.cand] = 36 * win_value(kind, self.weights)
             self._next_candidate()
             return
         # score_after wants the flipped board before the opponent's play:
@@ -416,7 +440,7 @@ class Thinker:
         lowest equity."""
         k = self.next
         reply = self.replies.result_into(self.keep_index[k], self.reply)
-        e = evaluator.equity(self.scorer.score_after(reply))
+        e = weighted(self.scorer.score_after(reply), self.weights)
         if e < self.roll_min:
             self.roll_min = e
         self.next = k + 1
@@ -446,9 +470,9 @@ class Thinker:
         self._finish(self.top_index[pick])
 
 
-def choose(board, d1, d2, level):
+def choose(board, d1, d2, level, weights=MONEY):
     """The level's play, (result_board, move), all at once."""
-    t = Thinker(board, d1, d2, level)
+    t = Thinker(board, d1, d2, level, weights=weights)
     while not t.step():
         pass
     return t.result

@@ -25,7 +25,7 @@ from array import array
 
 from firmware.engine.position import flip
 from firmware.opponent import ai, cubeful, evaluator, linear
-from firmware.opponent.cubeful import may_double  # noqa: F401  (the app's question too)
+from firmware.opponent.cubeful import may_double, weights  # noqa: F401  (the app's questions too)
 
 ONE = evaluator.ONE
 _WEIGHT = (2,) * 15 + (1,) * 6     # the 21 rolls' weights in 36, as ai's search orders them
@@ -56,6 +56,9 @@ class CubeThinker(ai.Thinker):
         self.length = length
         self.away_us = away_us
         self.away_them = away_them
+        # this side's play for each roll is the best for it at the score:
+        # the lowest equity left to the other side by its own weights
+        self.their_weights = weights(cube, length, away_them, away_us)
         self.scorer = None
         self.ranker = None
         self.gen = None
@@ -103,7 +106,7 @@ class CubeThinker(ai.Thinker):
         k = self.next
         reply = self.replies.result_into(self.keep_index[k], self.reply)
         p = self.scorer.score_after(reply)
-        e = evaluator.equity(p)
+        e = ai.weighted(p, self.their_weights)
         if e < self.roll_min:
             self.roll_min = e
             best = self.best

@@ -29,6 +29,7 @@ from firmware.opponent import met
 ONE = const(10000)
 HALF = const(5000)
 _EFFICIENCY = const(6800)       # Janowski's cube efficiency X, as gnubg's contact value
+_MOST = const(45000)            # match_weights' bound on a result's worth, 1/ONE points
 
 
 def _values(p):
@@ -114,6 +115,41 @@ def match_value(p, cube, away_us, away_them, post):
              + gammon_loss * mwc(away_us, away_them - 2 * cube, post)
              + p[4] * mwc(away_us, away_them - 3 * cube, post))
     return total // ONE
+
+
+# Cubeless money equity as weights of the five probabilities (ai.weighted):
+# -1, then +2 a win, +1 more a gammon, a backgammon; -1 a gammon lost, a
+# backgammon lost.
+MONEY = (-ONE, 2 * ONE, ONE, ONE, -ONE, -ONE)
+
+
+def weights(cube, length, away_us, away_them):
+    """What each result is worth to the side with away_us to go: MONEY for
+    money play (length 0), else match_weights at the score."""
+    if not length:
+        return MONEY
+    return match_weights(cube, away_us, away_them, away_us == 1 or away_them == 1)
+
+
+def match_weights(cube, away_us, away_them, post):
+    """Weights of the five probabilities (ai.weighted) for the side with
+    away_us to go at this cube: each result's match winning chance, dead
+    cube, written as points the size of a single game (gnubg's normalised
+    equity), so a single win is +1 and a single loss -1 and the gammons
+    weigh what the score makes them: nothing at double match point, more
+    where a gammon wins the match. post: a side is 1-away (in the Crawford
+    game too: every result short of the match leads past it)."""
+    m = [mwc(away_us - cube, away_them, post), mwc(away_us - 2 * cube, away_them, post),
+         mwc(away_us - 3 * cube, away_them, post), mwc(away_us, away_them - cube, post),
+         mwc(away_us, away_them - 2 * cube, post), mwc(away_us, away_them - 3 * cube, post)]
+    span = m[0] - m[3]
+    if span <= 0:
+        span = 1
+    e = [(2 * x - m[0] - m[3]) * ONE // span for x in m]
+    for i in range(6):
+        # at most 9 points a result, so each weight times a probability stays a small int
+        e[i] = -_MOST if e[i] < -_MOST else _MOST if e[i] > _MOST else e[i]
+    return (e[3], e[0] - e[3], e[1] - e[0], e[2] - e[1], e[4] - e[3], e[5] - e[4])
 
 
 def _given(p, cube, away_us, away_them, post):

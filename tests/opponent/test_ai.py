@@ -178,6 +178,40 @@ def test_benchmark_twin_chooses_what_the_device_chooses():
             assert policy(b, d1, d2) == ai.choose(b, d1, d2, level)[0]
 
 
+def test_benchmark_twin_plays_for_the_score_as_the_device_does():
+    # At a match score each result is worth its match winning chance
+    # (cubeful.weights); the twin must choose as the device does there too.
+    from tools.bench import ai as bench_ai
+    from tools.train import netmath
+    from firmware.opponent import cubeful, weights
+    net = netmath.IntNet(weights)
+    scores = [cubeful.weights(1, 7, 1, 1), cubeful.weights(1, 7, 2, 2), cubeful.weights(2, 7, 4, 2),
+              cubeful.weights(1, 7, 1, 3)]
+    cases = []
+    board = START
+    for d1, d2 in ((3, 1), (6, 6), (5, 2), (4, 4), (2, 1), (6, 5), (4, 1), (3, 3)):
+        cases.append((board, d1, d2))
+        board = flip(ai.choose(board, d1, d2, ai.LEVELS)[0])
+    policy = bench_ai.level_policy(net, ai.LEVELS)
+    for w in scores:
+        for b, d1, d2 in cases:
+            assert policy(b, d1, d2, w) == ai.choose(b, d1, d2, ai.LEVELS, w)[0]
+
+
+def test_at_double_match_point_the_play_is_the_likeliest_win():
+    # Gammons count for nothing when one point wins the match: PRO's play
+    # is the one with the best chance to win, whatever it risks in gammons.
+    from firmware.opponent import cubeful, evaluator
+    dmp = cubeful.weights(1, 5, 1, 1)
+    board = START
+    for d1, d2 in ((3, 1), (6, 6), (5, 2), (4, 4), (2, 1), (6, 5), (4, 1), (3, 3)):
+        plays = movegen.plays(board, d1, d2)
+        wins = [10000 - evaluator.evaluate(flip(plays.result(i)))[0] for i in range(len(plays))]
+        result = ai.choose(board, d1, d2, ai.PRO, dmp)[0]
+        assert wins[[plays.result(i) for i in range(len(plays))].index(result)] == max(wins)
+        board = flip(ai.choose(board, d1, d2, ai.LEVELS)[0])
+
+
 def test_work_cap_limits_the_search_and_the_benchmark_twin_follows(monkeypatch):
     # The cap counts modelled work (ai.roll_work), not time, so the host's
     # policy searches exactly the candidates the device does.

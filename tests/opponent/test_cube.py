@@ -22,13 +22,14 @@ def _one_ply(board, cube_value, owned, length, away_us, away_them):
     by the network, the best for the side on roll kept, the cubeful values
     of the position after it averaged."""
     nd = dt = 0
+    theirs = cubeful.weights(cube_value, length, away_them, away_us)
     for d1, d2 in ROLLS:
         plays = movegen.plays(board, d1, d2)
         best = None
         for i in range(len(plays)):
             p = evaluator.evaluate(flip(plays.result(i))) if position.winner_kind(plays.result(i)) == 0 \
                 else _lost(plays.result(i))
-            if best is None or evaluator.equity(p) < evaluator.equity(best):
+            if best is None or ai.weighted(p, theirs) < ai.weighted(best, theirs):
                 best = p
         a, b = cubeful.after_roll(best, cube_value, owned, length, away_us, away_them)
         w = 1 if d1 == d2 else 2

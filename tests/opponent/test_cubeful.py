@@ -91,3 +91,19 @@ def test_match_cube_is_dead_where_no_double_can_gain():
     # Crawford game, and a cube that already wins both sides the match.
     assert cubeful.match_live(q, 1, 0, 3, 1, False, crawford=True) == cubeful.match_value(q, 1, 3, 1, False)
     assert cubeful.match_live(q, 4, 0, 3, 2, False) == cubeful.match_value(q, 4, 3, 2, False)
+
+
+def test_what_results_are_worth_at_a_score():
+    assert cubeful.weights(1, 0, 0, 0) == cubeful.MONEY
+    # a single game is +1 or -1 at every score
+    for cube, a, b in ((1, 7, 7), (1, 2, 2), (2, 5, 3), (1, 1, 4), (1, 6, 1)):
+        w = cubeful.match_weights(cube, a, b, a == 1 or b == 1)
+        assert abs(w[0] + ONE) <= 1 and abs(w[0] + w[1] - ONE) <= 1
+    # double match point: gammons count for nothing
+    assert cubeful.weights(1, 5, 1, 1)[2:] == (0, 0, 0, 0)
+    # 2-away 2-away: a gammon won wins the match, a gammon lost loses it
+    w = cubeful.weights(1, 7, 2, 2)
+    assert w[2] > ONE // 2 and w[4] < -ONE // 2 and w[3] == w[5] == 0
+    # the leader in the Crawford game risks a gammon more than it gains one
+    w = cubeful.weights(1, 7, 1, 3)
+    assert w[2] == 0 and w[4] < 0 and w[5] < w[4]

@@ -68,6 +68,7 @@ from tools.bench import luck as bench_luck
 from tools.sim import mpy as sim_mpy
 from tools.train import error as train_error, netmath, pubeval
 from firmware.opponent import ai, evaluator, weights
+from firmware.opponent.cubeful import MONEY
 from firmware.engine import movegen
 from firmware.engine.position import START, flip, winner_kind
 
@@ -163,17 +164,27 @@ def own_probs(network, boards):
     return probs_by([network(b) for b in boards], boards)
 
 
-def reply_equities(network, cands, spans, boards, own=False):
-    """Equities of boards, the replies gathered for the candidates (spans of
-    (candidate, roll, first, count)), each candidate's scored by the network
-    its position chooses (network(candidate)), as a Scorer based on it;
-    with own, each reply by its own position's network."""
+def weighted(p, w):
+    """firmware.opponent.ai.weighted over (N, 5) probabilities."""
+    return w[0] + sum(w[i + 1] * p[:, i] // ONE for i in range(5))
+
+
+def turned(q):
+    """The side's (N, 5) probabilities from the other side's."""
+    return np.stack([ONE - q[:, 0], q[:, 3], q[:, 4], q[:, 1], q[:, 2]], axis=1)
+
+
+def reply_equities(network, cands, spans, boards, own=False, w=MONEY):
+    """Equities of boards by weights w, the replies gathered for the
+    candidates (spans of (candidate, roll, first, count)), each candidate's
+    scored by the network its position chooses (network(candidate)), as a
+    Scorer based on it; with own, each reply by its own position's network."""
     if own:
-        return netmath.equity(own_probs(network, boards))
+        return weighted(own_probs(network, boards), w)
     scorers = [None] * len(boards)
     for c, r, first, count in spans:
         scorers[first:first + count] = [network(cands[c])] * count
-    return netmath.equity(probs_by(scorers, boards))
+    return weighted(probs_by(scorers, boards), w)
 
 
 ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
@@ -287,7 +298,7 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
     network = base_network(net, shipped(netmath.RACE) if race is None else race,
                            shipped(netmath.LATE) if late is None else late)
 
-    def one_ply(cands, zero_ply):
+    def one_ply(cands, zero_ply, w):
         """The candidate the look-ahead picks (an index into cands), as
         ai.Thinker searches: each candidate's 21 roll values, our 0-ply
         equity after the opponent's best reply, then searched_choice.
@@ -301,7 +312,7 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
         rolls the device would search."""
         n = len(cands)
         counts = np.zeros((n, 21), dtype=np.int64)
-        ends = np.array([winner_kind(r) * ONE for r in cands], dtype=np.int64)
+        ends = np.array([ai.win_value(winner_kind(r), w) if winner_kind(r) else 0 for r in cands], dtype=np.int64)
         every = []
         groups = []         # (candidate, roll, first, count, opponent's board, dice)
         for c, result in enumerate(cands):
@@ -341,7 +352,7 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
                     picked = range(first, first + count)
                 spans.append((c, r, len(chosen), len(picked)))
                 chosen.extend(every[i] for i in picked)
-            eq = reply_equities(network, cands, spans, chosen, own)
+            eq = reply_equities(network, cands, spans, chosen, own, w)
             for c, r, first, count in spans:
                 rolls[c, r] = ROLL_WEIGHTS[r] * int(eq[first:first + count].min())
         pick, spent, searched = searched_choice(rolls, counts, ends, keep_replies, cap, prune, mix, zero_ply)
@@ -349,7 +360,9 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
             work.append((spent, searched))
         return pick
 
-    def choose(board, d1, d2):
+    def choose(board, d1, d2, w=MONEY):
+        """The play for board and dice; w: what each result is worth
+        (firmware.opponent.cubeful.weights at a match's score)."""
         plays = movegen.plays(board, d1, d2)
         if len(plays) == 1:
             return plays.result(0)
@@ -362,7 +375,7 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
             results = [results[i] for i in keep]
             flipped = [flipped[i] for i in keep]
         p = own_probs(network, flipped) if own else scorer.probs(flipped)
-        eq = -netmath.equity(p)
+        eq = weighted(turned(p), w)
         if sigma:
             seed = ai.salt(board, d1, d2)
             eq = eq + np.array([ai.noise(seed, r, sigma) for r in results])
@@ -374,7 +387,7 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
         order = [int(i) for i in order if eq[i] >= best - within]
         if len(order) == 1 or winner_kind(results[order[0]]):
             return results[order[0]]
-        return results[order[one_ply([results[i] for i in order], [int(eq[i]) for i in order])]]
+        return results[order[one_ply([results[i] for i in order], [int(eq[i]) for i in order], w)]]
     choose.work = work
     return choose
 

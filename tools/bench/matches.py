@@ -70,7 +70,7 @@ def away(m, player):
 
 
 class Blot:
-    """Blot at a level: the level's checker play (policy(board, d1, d2), by
+    """Blot at a level: the level's checker play (policy(board, d1, d2, weights), by
     default tools.bench.ai.level_policy), the cube through firmware.opponent.cube."""
 
     def __init__(self, level=ai.LEVELS, policy=None):
@@ -82,7 +82,8 @@ class Blot:
 
     def move(self, m):
         g = m.game
-        return self.policy(g.board, g.dice[0], g.dice[1])
+        return self.policy(g.board, g.dice[0], g.dice[1],
+                           cube.weights(g.cube, m.length, away(m, g.turn), away(m, 1 - g.turn)))
 
     def double(self, m):
         g = m.game
