@@ -9,8 +9,9 @@ winning chances in 1/ONE), for the side on roll.
 Below MAX the values come from the position's own probabilities (0-ply,
 one evaluation, a step). At MAX they come one ply deeper, as GNU
 Backgammon's 1-ply: for each of the 21 rolls, the side on roll's best play
-by 0-ply (among the REPLIES the linear prefilter ranks best, as the
-checkers' look-ahead picks the opponent's replies), and the cubeful value
+by 0-ply at the score (cubeful.weights; among the REPLIES the linear
+prefilter ranks best, as the checkers' look-ahead picks the opponent's
+replies), and the cubeful value
 of the position after it, the other side to roll with the cube as it
 would be (centred or ours after no double, 2 x cube theirs after
 double/take), averaged with the rolls' weights. So the next roll's
@@ -28,7 +29,7 @@ from firmware.opponent import ai, cubeful, evaluator, linear
 from firmware.opponent.cubeful import may_double, weights  # noqa: F401  (the app's questions too)
 
 ONE = evaluator.ONE
-_WEIGHT = (2,) * 15 + (1,) * 6     # the 21 rolls' weights in 36, as ai's search orders them
+_IN_36 = (2,) * 15 + (1,) * 6     # each of the 21 rolls counted in 36, as ai's search orders them
 
 
 def bias(board, level):
@@ -83,7 +84,8 @@ class CubeThinker(ai.Thinker):
         if not self.deep:
             self.scorer.set_base(board)
             p = self.scorer.score(board)
-            nd, dt, _ = cubeful.values(p, self.cube, self.owned, self.length, self.away_us, self.away_them)
+            nd, dt, _ = cubeful.values(p, self.cube, self.owned, self.length, self.away_us, self.away_them,
+                                       cubeful.efficiency(board))
             self._done(nd, dt)
             return
         self.scorer.set_base(flip(board))
@@ -109,15 +111,18 @@ class CubeThinker(ai.Thinker):
         e = ai.weighted(p, self.their_weights)
         if e < self.roll_min:
             self.roll_min = e
+            self.best_k = k
             best = self.best
             for i in range(5):
                 best[i] = p[i]
         self.next = k + 1
         if self.next < self.kept:
             return
+        # the cube efficiency of the other side, on roll after the best play
+        x = cubeful.efficiency(flip(self.replies.result_into(self.keep_index[self.best_k], self.reply)))
         nd, dt = cubeful.after_roll(self.best, self.cube, self.owned, self.length,
-                                    self.away_us, self.away_them)
-        w = _WEIGHT[self.roll]
+                                    self.away_us, self.away_them, x)
+        w = _IN_36[self.roll]
         self.nd += w * nd
         self.dt += w * dt
         self.replies = None

@@ -24,11 +24,12 @@ not doubling or toward passing, for the weaker levels.
 """
 from micropython import const
 
+from firmware.engine.position import is_race, pips
 from firmware.opponent import met
 
 ONE = const(10000)
 HALF = const(5000)
-_EFFICIENCY = const(6800)       # Janowski's cube efficiency X, as gnubg's contact value
+CONTACT_X = const(6800)         # Janowski's cube efficiency X with contact, as gnubg's
 _MOST = const(45000)            # match_weights' bound on a result's worth, 1/ONE points
 
 
@@ -68,15 +69,27 @@ def live_equity(p, owner):
     return -ONE + 2 * ONE * (w - take) // (cash - take)
 
 
-def money_equity(p, owner):
+def efficiency(board):
+    """Janowski's cube efficiency X for the side on roll of board: 0.68
+    with contact; in a race 0.55 + 0.00125 a pip of the side on roll's,
+    between 0.6 and 0.7 (a short race leaves fewer turns to use the cube
+    in). gnubg's 0-ply cube values fit these to within 0.001 on the race
+    positions of tools.bench.cube."""
+    if not is_race(board):
+        return CONTACT_X
+    x = 5500 + pips(board)[0] * 25 // 2
+    return 6000 if x < 6000 else 7000 if x > 7000 else x
+
+
+def money_equity(p, owner, x=CONTACT_X):
     """Cubeful money equity per cube (Janowski), owner as in live_equity."""
-    return (_EFFICIENCY * live_equity(p, owner) + (ONE - _EFFICIENCY) * dead_equity(p)) // ONE
+    return (x * live_equity(p, owner) + (ONE - x) * dead_equity(p)) // ONE
 
 
-def money_double(p, centred):
+def money_double(p, centred, x=CONTACT_X):
     """(no double, double/take, double/pass) per current cube."""
-    nd = money_equity(p, 0 if centred else 1)
-    dt = 2 * money_equity(p, 2)
+    nd = money_equity(p, 0 if centred else 1, x)
+    dt = 2 * money_equity(p, 2, x)
     return nd, dt, ONE
 
 
@@ -271,10 +284,10 @@ class _Match:
         return _solve(self.b_owns(2 * c), mwc(self.a - c, self.b, self.post))
 
 
-def match_live(p, cube, owner, away_us, away_them, post, crawford=False):
+def match_live(p, cube, owner, away_us, away_them, post, crawford=False, x=CONTACT_X):
     """Cubeful MWC at this cube, owner 0 centred, 1 ours, 2 theirs: the
     live value (_Match) at the win chance, mixed with the dead value by
-    _EFFICIENCY. In the Crawford game the cube is dead."""
+    the cube efficiency x. In the Crawford game the cube is dead."""
     dead = match_value(p, cube, away_us, away_them, post)
     if crawford:
         return dead
@@ -287,39 +300,40 @@ def match_live(p, cube, owner, away_us, away_them, post, crawford=False):
         knots = m.centred(cube)
     if len(knots) == 4:
         return dead             # neither side can use the cube: dead
-    return (_EFFICIENCY * _at(knots, p[0]) + (ONE - _EFFICIENCY) * dead) // ONE
+    return (x * _at(knots, p[0]) + (ONE - x) * dead) // ONE
 
 
-def match_double(p, cube, away_us, away_them, post, centred=True):
+def match_double(p, cube, away_us, away_them, post, centred=True, x=CONTACT_X):
     """(no double, double/take, double/pass) as match winning chances; the
     cube stays live (redoubles) in both no double and double/take."""
-    nd = match_live(p, cube, 0 if centred else 1, away_us, away_them, post)
-    dt = match_live(p, 2 * cube, 2, away_us, away_them, post)
+    nd = match_live(p, cube, 0 if centred else 1, away_us, away_them, post, x=x)
+    dt = match_live(p, 2 * cube, 2, away_us, away_them, post, x=x)
     dp = mwc(away_us - cube, away_them, post)
     return nd, dt, dp
 
 
-def after_roll(p, cube, owned, length, away_us, away_them):
+def after_roll(p, cube, owned, length, away_us, away_them, x=CONTACT_X):
     """(no double, double/take) for the side that has just played, from p,
-    the other side's probabilities with it to roll: the other side's
-    cubeful value at the cube as each choice leaves it (centred, or ours
-    when `owned`; 2 x cube theirs after a take), seen from this side."""
+    the other side's probabilities with it to roll (x its cube
+    efficiency): the other side's cubeful value at the cube as each
+    choice leaves it (centred, or ours when `owned`; 2 x cube theirs after
+    a take), seen from this side."""
     if length:
         post = away_us == 1 or away_them == 1
-        nd = ONE - match_live(p, cube, 2 if owned else 0, away_them, away_us, post)
-        dt = ONE - match_live(p, 2 * cube, 1, away_them, away_us, post)
+        nd = ONE - match_live(p, cube, 2 if owned else 0, away_them, away_us, post, x=x)
+        dt = ONE - match_live(p, 2 * cube, 1, away_them, away_us, post, x=x)
         return nd, dt
-    return -money_equity(p, 2 if owned else 0), -2 * money_equity(p, 1)
+    return -money_equity(p, 2 if owned else 0, x), -2 * money_equity(p, 1, x)
 
 
-def values(p, cube, owned, length, away_us, away_them):
+def values(p, cube, owned, length, away_us, away_them, x=CONTACT_X):
     """(no double, double/take, double/pass) for the side on roll with
-    probabilities p, the cube centred or `owned` by it: points per cube
-    for money (length 0), else match winning chances."""
+    probabilities p and cube efficiency x, the cube centred or `owned` by
+    it: points per cube for money (length 0), else match winning chances."""
     if length:
         post = away_us == 1 or away_them == 1
-        return match_double(p, cube, away_us, away_them, post, not owned)
-    return money_double(p, not owned)
+        return match_double(p, cube, away_us, away_them, post, not owned, x)
+    return money_double(p, not owned, x)
 
 
 def may_double(cube, length, away_us, crawford):

@@ -107,3 +107,17 @@ def test_what_results_are_worth_at_a_score():
     # the leader in the Crawford game risks a gammon more than it gains one
     w = cubeful.weights(1, 7, 1, 3)
     assert w[2] == 0 and w[4] < 0 and w[5] < w[4]
+
+
+def test_cube_efficiency_by_the_position():
+    from firmware.engine.position import START
+    assert cubeful.efficiency(START) == cubeful.CONTACT_X
+    race = bytearray(50)
+    race[5] = 15                # 90 pips against
+    race[25 + 5] = 15
+    assert cubeful.efficiency(bytes(race)) == 5500 + 90 * 25 // 2
+    race[5] = 2                 # 12 pips: a short race, the least
+    assert cubeful.efficiency(bytes(race)) == 6000
+    race[5] = 0
+    race[23] = 15               # 360 pips: the most
+    assert cubeful.efficiency(bytes(race[:25] + bytes(25))) == 7000
