@@ -133,11 +133,21 @@ class CubeThinker(ai.Thinker):
 
     def doubles(self):
         """Once done: True when the side on roll doubles, at its level."""
-        return cubeful.doubles(self.result, bias(self.board, self.level))
+        return cubeful.doubles(self.result, self._in_units(bias(self.board, self.level)))
 
     def takes(self):
         """Once done: True when the other side takes the double, at its level."""
-        return cubeful.takes(self.result, bias(flip(self.board), self.level))
+        return cubeful.takes(self.result, self._in_units(bias(flip(self.board), self.level)))
+
+    def _in_units(self, b):
+        """A bias in points of a single game, in the values' units: in a
+        match, winning chances, half a single game's swing at this cube."""
+        if not self.length or not b:
+            return b
+        a, c = self.away_us, self.away_them
+        post = a == 1 or c == 1
+        swing = cubeful.mwc(a - self.cube, c, post) - cubeful.mwc(a, c - self.cube, post)
+        return b * swing // (2 * ONE)
 
     def _done(self, nd, dt):
         self.result = (nd, dt, pass_value(self.cube, self.length, self.away_us, self.away_them))

@@ -111,3 +111,14 @@ def test_weaker_levels_shift_the_decision_by_a_fixed_bias():
     b = _race({6: 5, 5: 4, 4: 3, 3: 3}, {6: 5, 5: 4, 4: 3, 3: 2, 2: 1})
     assert cube.bias(b, ai.PRO) == 0 and cube.bias(b, ai.LEVELS) == 0
     assert cube.bias(b, 1) == cube.bias(b, 1) != 0
+
+
+def test_a_weaker_levels_bias_weighs_the_same_in_a_match():
+    # The bias is in points of a single game; in a match it becomes
+    # winning chances, half a single game's swing at the score.
+    b = _race({6: 5, 5: 4, 4: 3, 3: 3}, {6: 5, 5: 4, 4: 3, 3: 2, 2: 1})
+    t, _ = _thought(cube.CubeThinker(b, 1, 1, False, 7, 3, 4))
+    swing = cubeful.mwc(2, 4, False) - cubeful.mwc(3, 3, False)
+    assert t._in_units(1000) == 1000 * swing // 20000
+    t, _ = _thought(cube.CubeThinker(b, 1, 1, False, 0, 0, 0))
+    assert t._in_units(1000) == 1000
