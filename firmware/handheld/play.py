@@ -618,7 +618,7 @@ class Play:
         t = self.cube_thinker
         if t is None:
             self.cube_thinker = cube().CubeThinker(g.board, level, g.cube, False, m.length,
-                                                   self._away(g.turn), self._away(taker))
+                                                   self._away(g.turn), self._away(taker), True)
             self.app.collect_requested = True
             return
         if not t.step():

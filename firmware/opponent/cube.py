@@ -24,11 +24,14 @@ their checker noise (ai.LEVEL_NOISE), a bias fixed by the position.
 """
 from array import array
 
+from micropython import const
+
 from firmware.engine.position import flip
 from firmware.opponent import ai, cubeful, evaluator, linear
 from firmware.opponent.cubeful import may_double, weights  # noqa: F401  (the app's questions too)
 
 ONE = evaluator.ONE
+WINDOW = const(2500)    # MAX looks ahead only where 0-ply finds the decision within this (1/ONE points)
 _IN_36 = (2,) * 15 + (1,) * 6     # each of the 21 rolls counted in 36, as ai's search orders them
 
 
@@ -47,7 +50,8 @@ def pass_value(cube, length, away_us, away_them):
 class CubeThinker(ai.Thinker):
     """The cube's three values for the side on roll, a slice per step()."""
 
-    def __init__(self, board, level, cube, owned, length, away_us, away_them):
+    def __init__(self, board, level, cube, owned, length, away_us, away_them, take=False,
+                 window=WINDOW):
         ai.check_level(level)
         self.board = bytes(board)
         self.level = level
@@ -60,6 +64,9 @@ class CubeThinker(ai.Thinker):
         # this side's play for each roll is the best for it at the score:
         # the lowest equity left to the other side by its own weights
         self.their_weights = weights(cube, length, away_them, away_us)
+        self.take = take            # the question: the other side's take, else this side's double
+        self.window = window        # None: look ahead whatever 0-ply says
+        self.zero = None            # the 0-ply values, once scored
         self.scorer = None
         self.ranker = None
         self.gen = None
@@ -74,19 +81,26 @@ class CubeThinker(ai.Thinker):
         self.sub = ai.S_BASE
         self.phase = ai.SEARCH
 
+    def _cost(self):
+        if self.zero is None:
+            return ai.COST_BASE + ai.COST_NET      # the 0-ply values: a base and a score
+        return ai.Thinker._cost(self)
+
     # The search is the checkers' look-ahead (ai.Thinker) over a single
     # candidate: the position before this side's roll, seen from the other
     # side, so that the "replies" are this side's plays for each roll.
 
     def _candidate_base(self):
         board = self.board
-        self.scorer = evaluator.Scorer()
-        if not self.deep:
+        if self.zero is None:
+            # a unit of its own: the position's own values (0-ply)
+            self.scorer = evaluator.Scorer()
             self.scorer.set_base(board)
             p = self.scorer.score(board)
-            nd, dt, _ = cubeful.values(p, self.cube, self.owned, self.length, self.away_us, self.away_them,
-                                       cubeful.efficiency(board))
-            self._done(nd, dt)
+            v = self.zero = cubeful.values(p, self.cube, self.owned, self.length, self.away_us,
+                                           self.away_them, cubeful.efficiency(board))
+            if not self.deep or self._clear(v):
+                self._done(v[0], v[1])
             return
         self.scorer.set_base(flip(board))
         self.ranker = linear.Ranker()
@@ -139,9 +153,20 @@ class CubeThinker(ai.Thinker):
         """Once done: True when the other side takes the double, at its level."""
         return cubeful.takes(self.result, self._in_units(bias(flip(self.board), self.level)))
 
+    def _clear(self, v):
+        """True when 0-ply answers the question by more than the window: a
+        decision that far from close is not turned by a roll's look-ahead
+        (gnubg looks deeper only inside such a window too)."""
+        if self.window is None:
+            return False
+        nd, dt, dp = v
+        gap = dt - dp if self.take else (dt if dt < dp else dp) - nd
+        return gap > self._in_units(self.window) or gap < -self._in_units(self.window)
+
     def _in_units(self, b):
-        """A bias in points of a single game, in the values' units: in a
-        match, winning chances, half a single game's swing at this cube."""
+        """An amount in points of a single game (a bias, the window) in the
+        values' units: in a match, winning chances, half a single game's
+        swing at this cube."""
         if not self.length or not b:
             return b
         a, c = self.away_us, self.away_them
@@ -165,9 +190,11 @@ def _thought(t):
     return t
 
 
-def values(board, level, cube, owned, length, away_us, away_them):
-    """CubeThinker's result, all at once."""
-    return _thought(CubeThinker(board, level, cube, owned, length, away_us, away_them)).result
+def values(board, level, cube, owned, length, away_us, away_them, window=None):
+    """CubeThinker's result, all at once (by default MAX looks ahead
+    whatever 0-ply says)."""
+    return _thought(CubeThinker(board, level, cube, owned, length, away_us, away_them,
+                                window=window)).result
 
 
 def cube_offer(board, level, cube, owner_is_us_or_centred, length, away_us, away_them, crawford):
@@ -185,4 +212,5 @@ def cube_offer(board, level, cube, owner_is_us_or_centred, length, away_us, away
 def cube_take(board, level, cube, length, away_us, away_them):
     """True to take a double to 2*cube: board seen by the side deciding (its
     checkers first), the doubler being the one to roll next."""
-    return _thought(CubeThinker(flip(bytes(board)), level, cube, False, length, away_them, away_us)).takes()
+    return _thought(CubeThinker(flip(bytes(board)), level, cube, False, length, away_them, away_us,
+                                True)).takes()

@@ -67,7 +67,7 @@ def test_max_looks_one_roll_ahead_as_written_out():
     b = _race({6: 2, 5: 2, 2: 1, 1: 1}, {6: 3, 4: 2, 3: 1})
     for cube_value, owned, length, a, c in ((1, False, 0, 0, 0), (2, True, 0, 0, 0), (1, False, 5, 2, 3),
                                             (2, True, 7, 5, 4)):
-        t, steps = _thought(cube.CubeThinker(b, ai.LEVELS, cube_value, owned, length, a, c))
+        t, steps = _thought(cube.CubeThinker(b, ai.LEVELS, cube_value, owned, length, a, c, window=None))
         nd, dt = _one_ply(b, cube_value, owned, length, a, c)
         assert t.result[:2] == (nd, dt)
         assert t.result[2] == cube.pass_value(cube_value, length, a, c)
@@ -77,7 +77,7 @@ def test_max_looks_one_roll_ahead_as_written_out():
 def test_max_steps_stay_within_the_slice():
     # a contact position with many plays a roll: the search's units are
     # whole and each step stops before STEP_WORK
-    t = cube.CubeThinker(START, ai.LEVELS, 1, False, 0, 0, 0)
+    t = cube.CubeThinker(START, ai.LEVELS, 1, False, 0, 0, 0, window=None)
     while True:
         units = t.units
         done = t.step()
@@ -122,3 +122,18 @@ def test_a_weaker_levels_bias_weighs_the_same_in_a_match():
     assert t._in_units(1000) == 1000 * swing // 20000
     t, _ = _thought(cube.CubeThinker(b, 1, 1, False, 0, 0, 0))
     assert t._in_units(1000) == 1000
+
+
+def test_max_looks_ahead_only_near_a_decision():
+    # At the start no double is clear by 0-ply: one step, the 0-ply values.
+    for take in (False, True):
+        t, steps = _thought(cube.CubeThinker(START, ai.LEVELS, 1, False, 0, 0, 0, take))
+        assert steps == 0 and t.result == t.zero
+    # A race won about three times in four: a close double and take, looked into.
+    b = _race({6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 2}, {6: 4, 5: 3, 4: 3, 3: 3, 2: 2})
+    for take in (False, True):
+        t, steps = _thought(cube.CubeThinker(b, ai.LEVELS, 1, False, 0, 0, 0, take))
+        v = t.zero
+        gap = v[1] - v[2] if take else min(v[1], v[2]) - v[0]
+        assert abs(gap) <= cube.WINDOW and steps > 2
+        assert t.result == cube.values(b, ai.LEVELS, 1, False, 0, 0, 0)

@@ -191,15 +191,19 @@ def gnubg_zero(d):
 
 
 def blot(level):
-    """Blot's choices at a level: one CubeThinker gives both, the double for
-    the side on roll and the take for the other (the same three values)."""
+    """Blot's choices at a level, as the handheld makes them: a CubeThinker
+    for the double of the side on roll, another for the other side's take."""
     from firmware.opponent import cube
 
-    def choose(d):
-        t = cube.CubeThinker(d.board, level, d.cube, d.owned, d.length, d.away_us, d.away_them)
+    def thought(d, take):
+        t = cube.CubeThinker(d.board, level, d.cube, d.owned, d.length, d.away_us, d.away_them, take)
         while not t.step():
             pass
-        return cube.may_double(d.cube, d.length, d.away_us, False) and t.doubles(), t.takes()
+        return t
+
+    def choose(d):
+        doubles = cube.may_double(d.cube, d.length, d.away_us, False) and thought(d, False).doubles()
+        return doubles, thought(d, True).takes()
     return choose
 
 
