@@ -13,6 +13,7 @@ import pytest
 
 import tools  # noqa: F401
 from tools.bench import matches
+from tests.opponent.boards import race as _race
 from firmware.engine import game
 from firmware.engine.matchrecord import BORNE_OFF, DROPPED
 from firmware.engine.position import START, flip, winner_kind
@@ -194,15 +195,6 @@ def _match_at(board, length, score, cube=1, owner=game.CENTRED):
     g = m.game
     g.board, g.turn, g.state, g.cube, g.cube_owner = board, 0, game.ROLL, cube, owner
     return m
-
-
-def _race(us, them):
-    b = bytearray(50)
-    for point, n in us.items():
-        b[point - 1] = n
-    for point, n in them.items():
-        b[25 + point - 1] = n
-    return bytes(b)
 
 
 # races with no gammon either way, gnubg 0-ply at 7-away 7-away: 9

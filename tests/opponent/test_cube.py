@@ -3,18 +3,9 @@ import tools  # noqa: F401
 from firmware.engine import movegen, position
 from firmware.engine.position import START, flip
 from firmware.opponent import ai, cube, cubeful, evaluator
+from tests.opponent.boards import race as _race
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(a + 1, 7)] + [(a, a) for a in range(1, 7)]
-
-
-def _race(us, them):
-    """A race: us and them as {point: checkers} from each side's own view."""
-    b = bytearray(50)
-    for point, n in us.items():
-        b[point - 1] = n
-    for point, n in them.items():
-        b[25 + point - 1] = n
-    return bytes(b)
 
 
 def _one_ply(board, cube_value, owned, length, away_us, away_them):
