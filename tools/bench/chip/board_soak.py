@@ -163,7 +163,10 @@ def start_phase(mode, level, points):
 
 
 def thinker_of(play):
-    return None if play is None else (play.thinker or play.hint or getattr(play, "tutor", None))
+    """What the computer is working on, if anything: a move, the cube, a hint, the tutor's weighing."""
+    if play is None:
+        return None
+    return play.thinker or play.cube_thinker or play.hint or getattr(play, "tutor", None)
 
 
 def soak(phases):
