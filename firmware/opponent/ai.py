@@ -168,7 +168,7 @@ DONE = const(5)         # (a subclass's own phases follow: firmware/opponent/jud
 S_BASE = const(0)      # set the scorer's base to the candidate's result
 S_REPLIES = const(1)   # generate the opponent's plays for the roll
 _S_RANK = const(2)      # linear ranking of many replies, keep the REPLIES best
-_S_NET = const(3)       # the network scores the kept replies
+S_NET = const(3)       # the network scores the kept replies
 
 
 class Thinker:
@@ -230,7 +230,7 @@ class Thinker:
             return COST_NET
         if phase == SEARCH:
             sub = self.sub
-            if sub == _S_NET:
+            if sub == S_NET:
                 return COST_NET
             if sub == _S_RANK:
                 return _COST_RANK
@@ -245,7 +245,7 @@ class Thinker:
             self._score_one()
         elif phase == SEARCH:
             sub = self.sub
-            if sub == _S_NET:
+            if sub == S_NET:
                 self._reply_one()
             elif sub == _S_RANK:
                 self._rank_replies()
@@ -425,7 +425,7 @@ class Thinker:
             for i in range(len(replies)):
                 self.keep_index[i] = i
             self.kept = len(replies)
-            self.sub = _S_NET
+            self.sub = S_NET
         return us
 
     def _rank_replies(self):
@@ -433,7 +433,7 @@ class Thinker:
         keeps the REPLIES lowest (best for the opponent), ties by generator
         order."""
         if self._rank_chunk(self.replies, REPLIES, self.keep_score, self.keep_index):
-            self.sub = _S_NET
+            self.sub = S_NET
 
     def _reply_one(self):
         """The network scores one kept reply; the opponent's best is our

@@ -32,6 +32,13 @@ from firmware.opponent.cubeful import may_double, weights  # noqa: F401  (the ap
 
 ONE = evaluator.ONE
 WINDOW = const(2500)    # MAX looks ahead only where 0-ply finds the decision within this (1/ONE points)
+# A roll's end in the look-ahead, beyond the network's score: the best
+# play's cube efficiency and its cubeful values, in microseconds on the
+# chip (the unix port's time x 100: a match's live cube, solved level by
+# level, 3.4 to 5.5 ms; money's Janowski about 0.2 ms; the efficiency up
+# to 1.5 ms), so that a step with one stays within STEP_WORK.
+_LEAF_MONEY = const(2000)
+_LEAF_MATCH = const(7000)
 _IN_36 = (2,) * 15 + (1,) * 6     # each of the 21 rolls counted in 36, as ai's search orders them
 
 
@@ -82,9 +89,13 @@ class CubeThinker(ai.Thinker):
         self.phase = ai.SEARCH
 
     def _cost(self):
+        leaf = _LEAF_MATCH if self.length else _LEAF_MONEY
         if self.zero is None:
-            return ai.COST_BASE + ai.COST_NET      # the 0-ply values: a base and a score
-        return ai.Thinker._cost(self)
+            return ai.COST_BASE + ai.COST_NET + leaf    # the 0-ply values: a base, a score, the values
+        cost = ai.Thinker._cost(self)
+        if self.sub == ai.S_NET and self.next == self.kept - 1:
+            cost += leaf
+        return cost
 
     # The search is the checkers' look-ahead (ai.Thinker) over a single
     # candidate: the position before this side's roll, seen from the other

@@ -67,14 +67,19 @@ def test_max_looks_one_roll_ahead_as_written_out():
 
 def test_max_steps_stay_within_the_slice():
     # a contact position with many plays a roll: the search's units are
-    # whole and each step stops before STEP_WORK
-    t = cube.CubeThinker(START, ai.LEVELS, 1, False, 0, 0, 0, window=None)
-    while True:
-        units = t.units
-        done = t.step()
-        assert t.spent <= ai.STEP_WORK or t.units - units == 1
-        if done:
-            break
+    # whole and each step stops before STEP_WORK, a roll's end (its
+    # cubeful values, dearer in a match) counted with its last score
+    for length, a, c in ((0, 0, 0), (7, 3, 5)):
+        t = cube.CubeThinker(START, ai.LEVELS, 1, False, length, a, c, window=None)
+        leaves = 0
+        while True:
+            units = t.units
+            done = t.step()
+            assert t.spent <= ai.STEP_WORK or t.units - units == 1
+            leaves += t.spent >= ai.COST_NET + (cube._LEAF_MATCH if length else cube._LEAF_MONEY)
+            if done:
+                break
+        assert leaves
 
 
 def test_decisions_at_the_start_and_in_a_crushing_race():
