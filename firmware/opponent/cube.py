@@ -129,7 +129,8 @@ class CubeThinker(ai.Thinker):
     def _reply_one(self):
         """The network scores one of this side's plays for the roll (the
         other side's probabilities after it); the best is the one that
-        leaves the other side the lowest cubeless equity."""
+        leaves the other side the lowest equity at the score (money's, or
+        its match winning chances: cubeful.weights)."""
         k = self.next
         reply = self.replies.result_into(self.keep_index[k], self.reply)
         p = self.scorer.score_after(reply)
