@@ -151,3 +151,36 @@ def test_the_board_is_redrawn_whenever_the_computer_changes_it():
     updates, redraws, stale = watch[0]
     assert not stale, stale[:10]
     assert redraws * 3 < updates, (updates, redraws)
+
+
+def test_max_weighs_the_cube_a_pass_at_a_time_and_acts_on_it():
+    # A close race on the computer's roll: MAX looks a roll ahead, in
+    # slices, while the board stays live; then it acts as cube_offer says.
+    from firmware.opponent import cube
+    from tests.opponent.boards import race
+    d = Driver(8)
+    d.choose(appmod.VS_CPU, 0, level=4)
+    d.press(keys.A)
+    g = d.match.game
+    for _ in range(20000):
+        if g.turn == 1 and g.state == game.ROLL and g.cube == 1:
+            break
+        if d.match.to_act() == 0 and g.state == game.ROLL and d.play.mode == playview.BOARD:
+            d.press(keys.A)             # the player rolls
+        elif g.turn == 0 and g.state == game.MOVE and d.play.turn_input is not None:
+            d.human_turn()
+        else:
+            d.tick()
+    assert g.turn == 1 and d.play.cube_thinker is None
+    g.board = race({6: 3, 5: 3, 4: 3, 3: 2, 2: 2, 1: 2}, {6: 4, 5: 3, 4: 3, 3: 3, 2: 2})
+    offer = cube.cube_offer(g.board, ai.LEVELS, 1, True, 0, 0, 0, False)
+    weighing = 0
+    for _ in range(400):
+        d.tick()
+        if d.play.cube_thinker is not None:
+            weighing += 1
+            assert d.app.thinking()
+        if g.state != game.ROLL:
+            break
+    assert weighing > 3
+    assert g.state == (game.DOUBLED if offer else game.MOVE)
