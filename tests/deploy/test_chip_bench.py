@@ -27,7 +27,7 @@ def test_board_scripts_compile_for_the_chip(tmp_path, name, settings):
     assert out.returncode == 0, out.stderr
 
 
-@pytest.mark.parametrize("level, cube", [(4, False), (5, True)])
+@pytest.mark.parametrize("level, cube", [(4, False), (5, (7, 3, 5))])
 def test_the_move_script_times_moves_under_the_unix_port(tmp_path, level, cube):
     turns = positions.game(3, 5)
     folder = mpy.build(str(tmp_path / "image"))

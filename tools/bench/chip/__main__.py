@@ -77,9 +77,9 @@ def run_board(name, settings, files, port=None, ms=None, echo=None, start=""):
     return emulator.Run(out.stdout.replace("\r", ""), [])
 
 
-def moves(level, turns, port=None, out=print, cube=False):
-    """The computer's move on each turn (board, d1, d2), or with cube its
-    cube decision on each board."""
+def moves(level, turns, port=None, out=print, cube=None):
+    """The computer's move on each turn (board, d1, d2), or with cube,
+    (length, away_us, away_them), its cube decision on each board."""
     ms = 120000 + 6000 * len(turns)          # a cap far beyond the slowest moves
     r = run_board("moves", {"LEVEL": level, "CUBE": cube}, {"positions.txt": positions.text(turns)}, port=port,
                   ms=ms)
@@ -92,7 +92,9 @@ def moves(level, turns, port=None, out=print, cube=False):
     gen = [[int(v) for v in w[1:]] for w in r.lines("GEN")]
     heap = {tag: (free, largest) for tag, free, largest in r.heap()}
     worst = max(range(len(rows)), key=lambda i: rows[i][2])
-    out("level %d, %d %s on the chip" % (level, len(rows), "cube decisions (money, centred)" if cube else "moves"))
+    out("level %d, %d %s on the chip" % (level, len(rows), "cube decisions (%s, the cube centred)"
+                                          % ("%d-point match, %d-away %d-away" % cube if cube[0] else "money")
+                                          if cube else "moves"))
     out("  %s median %.0f ms, mean %.0f ms, p90 %.0f ms, worst %.0f ms (%d plays, %s)"
         % ("cube  " if cube else "move  ", statistics.median(ms_each), statistics.mean(ms_each),
            _percentile(ms_each, 0.9), ms_each[worst],
@@ -182,6 +184,8 @@ def main(argv=None):
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--port", help="a real Pico's serial port (in update mode) instead of the emulated one")
     m.add_argument("--cube", action="store_true", help="the cube decision on each position's board instead")
+    m.add_argument("--score", default="0,0,0",
+                   help="with --cube: LENGTH,AWAY_US,AWAY_THEM (0,0,0 money; a match's live cube costs more)")
     q = sub.add_parser("passes", help="the demo's loop passes, nothing else measured")
     q.add_argument("--level", type=int, default=5)
     q.add_argument("--minutes", type=float, default=5.0)
@@ -201,7 +205,8 @@ def main(argv=None):
             turns = positions.movegen_cases()
         else:
             turns = (positions.game if args.set == "game" else positions.hard)(args.count, args.seed)
-        moves(args.level, turns, port=args.port, cube=args.cube)
+        moves(args.level, turns, port=args.port,
+              cube=tuple(int(v) for v in args.score.split(",")) if args.cube else None)
     elif args.what == "passes":
         passes(args.level, args.minutes)
     elif args.what == "idle":
