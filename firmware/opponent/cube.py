@@ -50,7 +50,7 @@ def bias(board, level):
 def pass_value(cube, length, away_us, away_them):
     """double/pass for the side on roll: one cube won."""
     if length:
-        return cubeful.mwc(away_us - cube, away_them, away_us == 1 or away_them == 1)
+        return cubeful.mwc(away_us - cube, away_them, cubeful.past_crawford(away_us, away_them))
     return ONE
 
 
@@ -173,7 +173,8 @@ class CubeThinker(ai.Thinker):
             return False
         nd, dt, dp = v
         gap = dt - dp if self.take else (dt if dt < dp else dp) - nd
-        return gap > self._in_units(self.window) or gap < -self._in_units(self.window)
+        window = self._in_units(self.window)
+        return gap > window or gap < -window
 
     def _in_units(self, b):
         """An amount in points of a single game (a bias, the window) in the
@@ -182,8 +183,7 @@ class CubeThinker(ai.Thinker):
         if not self.length or not b:
             return b
         a, c = self.away_us, self.away_them
-        post = a == 1 or c == 1
-        swing = cubeful.mwc(a - self.cube, c, post) - cubeful.mwc(a, c - self.cube, post)
+        swing = pass_value(self.cube, self.length, a, c) - cubeful.mwc(a, c - self.cube, cubeful.past_crawford(a, c))
         return b * swing // (2 * ONE)
 
     def _done(self, nd, dt):

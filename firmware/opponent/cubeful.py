@@ -136,12 +136,18 @@ def match_value(p, cube, away_us, away_them, post):
 MONEY = (-ONE, 2 * ONE, ONE, ONE, -ONE, -ONE)
 
 
+def past_crawford(away_us, away_them):
+    """True when a side is 1-away: the table's post-Crawford row, in the
+    Crawford game too (every result short of the match leads past it)."""
+    return away_us == 1 or away_them == 1
+
+
 def weights(cube, length, away_us, away_them):
     """What each result is worth to the side with away_us to go: MONEY for
     money play (length 0), else match_weights at the score."""
     if not length:
         return MONEY
-    return match_weights(cube, away_us, away_them, away_us == 1 or away_them == 1)
+    return match_weights(cube, away_us, away_them, past_crawford(away_us, away_them))
 
 
 def match_weights(cube, away_us, away_them, post):
@@ -319,7 +325,7 @@ def after_roll(p, cube, owned, length, away_us, away_them, x=CONTACT_X):
     choice leaves it (centred, or ours when `owned`; 2 x cube theirs after
     a take), seen from this side."""
     if length:
-        post = away_us == 1 or away_them == 1
+        post = past_crawford(away_us, away_them)
         nd = ONE - match_live(p, cube, 2 if owned else 0, away_them, away_us, post, x=x)
         dt = ONE - match_live(p, 2 * cube, 1, away_them, away_us, post, x=x)
         return nd, dt
@@ -331,8 +337,7 @@ def values(p, cube, owned, length, away_us, away_them, x=CONTACT_X):
     probabilities p and cube efficiency x, the cube centred or `owned` by
     it: points per cube for money (length 0), else match winning chances."""
     if length:
-        post = away_us == 1 or away_them == 1
-        return match_double(p, cube, away_us, away_them, post, not owned, x)
+        return match_double(p, cube, away_us, away_them, past_crawford(away_us, away_them), not owned, x)
     return money_double(p, not owned, x)
 
 
