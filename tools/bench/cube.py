@@ -191,19 +191,14 @@ def gnubg_zero(d):
 
 
 def blot(level):
-    """Blot's choices at a level, as the handheld makes them: a CubeThinker
-    for the double of the side on roll, another for the other side's take."""
+    """Blot's choices at a level, through the handheld's own API: the
+    double for the side on roll (its cube centred at 1, owned above) and
+    the other side's take."""
     from firmware.opponent import cube
 
-    def thought(d, take):
-        t = cube.CubeThinker(d.board, level, d.cube, d.owned, d.length, d.away_us, d.away_them, take)
-        while not t.step():
-            pass
-        return t
-
     def choose(d):
-        doubles = cube.may_double(d.cube, d.length, d.away_us, False) and thought(d, False).doubles()
-        return doubles, thought(d, True).takes()
+        return (cube.cube_offer(d.board, level, d.cube, True, d.length, d.away_us, d.away_them, False),
+                cube.cube_take(data.flip(d.board), level, d.cube, d.length, d.away_them, d.away_us))
     return choose
 
 
