@@ -145,7 +145,7 @@ class CubeThinker(ai.Thinker):
         if self.next < self.kept:
             return
         # the cube efficiency of the other side, on roll after the best play
-        x = cubeful.efficiency(flip(self.replies.result_into(self.keep_index[self.best_k], self.reply)))
+        x = cubeful.efficiency(self.replies.result_into(self.keep_index[self.best_k], self.reply), 1)
         nd, dt = cubeful.after_roll(self.best, self.cube, self.owned, self.length,
                                     self.away_us, self.away_them, x)
         w = _IN_36[self.roll]

@@ -69,15 +69,16 @@ def live_equity(p, owner):
     return -ONE + 2 * ONE * (w - take) // (cash - take)
 
 
-def efficiency(board):
-    """Janowski's cube efficiency X for the side on roll of board: 0.68
-    with contact; in a race 0.55 + 0.00125 a pip of the side on roll's,
-    between 0.6 and 0.7 (a short race leaves fewer turns to use the cube
-    in). gnubg's 0-ply cube values fit these to within 0.001 on the race
-    positions of tools.bench.cube."""
+def efficiency(board, side=0):
+    """Janowski's cube efficiency X for side (0: the side whose checkers
+    come first in board, 1: the other) on roll: 0.68 with contact; in a
+    race 0.55 + 0.00125 a pip of the side on roll's, between 0.6 and 0.7
+    (a short race leaves fewer turns to use the cube in). gnubg's 0-ply
+    cube values fit these to within 0.001 on the race positions of
+    tools.bench.cube."""
     if not is_race(board):
         return CONTACT_X
-    x = 5500 + pips(board)[0] * 25 // 2
+    x = 5500 + pips(board)[side] * 25 // 2
     return 6000 if x < 6000 else 7000 if x > 7000 else x
 
 
@@ -171,24 +172,6 @@ def match_weights(cube, away_us, away_them, post):
     return (e[3], e[0] - e[3], e[1] - e[0], e[2] - e[1], e[4] - e[3], e[5] - e[4])
 
 
-def _given(p, cube, away_us, away_them, post):
-    """Average MWC of a win (W) and of a loss (L) played out at this cube."""
-    w = p[0]
-    if w > 0:
-        win = ((w - p[1]) * mwc(away_us - cube, away_them, post)
-               + (p[1] - p[2]) * mwc(away_us - 2 * cube, away_them, post)
-               + p[2] * mwc(away_us - 3 * cube, away_them, post)) // w
-    else:
-        win = mwc(away_us - cube, away_them, post)
-    if w < ONE:
-        loss = ((ONE - w - p[3]) * mwc(away_us, away_them - cube, post)
-                + (p[3] - p[4]) * mwc(away_us, away_them - 2 * cube, post)
-                + p[4] * mwc(away_us, away_them - 3 * cube, post)) // (ONE - w)
-    else:
-        loss = mwc(away_us, away_them - cube, post)
-    return win, loss
-
-
 def _line(w, w0, v0, w1, v1):
     """Value at w on the line through (w0, v0) and (w1, v1)."""
     if w1 <= w0:
@@ -196,27 +179,24 @@ def _line(w, w0, v0, w1, v1):
     return v0 + (v1 - v0) * (w - w0) // (w1 - w0)
 
 
-def _at(knots, w):
-    """The piecewise-linear function through knots (w0, v0, w1, v1, ...;
-    w from 0 to ONE, rising) at w."""
-    i = 2
-    while i < len(knots) - 2 and knots[i] < w:
-        i += 2
-    return _line(w, knots[i - 2], knots[i - 1], knots[i], knots[i + 1])
+def _bent(w, w0, v0, w1, v1, v2):
+    """At w, the line through (w0, v0), (w1, v1) and (ONE, v2)."""
+    if w <= w1:
+        return _line(w, w0, v0, w1, v1)
+    return _line(w, w1, v1, ONE, v2)
 
 
-def _solve(knots, value):
-    """The least w at which the rising piecewise-linear knots reach value
-    (0 below, ONE above)."""
-    if value <= knots[1]:
+def _bent_solve(value, v0, w1, v1, v2):
+    """The least w at which the rising line through (0, v0), (w1, v1) and
+    (ONE, v2) reaches value (0 below, ONE above)."""
+    if value <= v0:
         return 0
-    for i in range(2, len(knots), 2):
-        v1 = knots[i + 1]
-        if value <= v1:
-            w0, v0 = knots[i - 2], knots[i - 1]
-            if v1 <= v0:
-                return knots[i]
-            return w0 + (knots[i] - w0) * (value - v0) // (v1 - v0)
+    if value <= v1:
+        if v1 <= v0:
+            return w1
+        return w1 * (value - v0) // (v1 - v0)
+    if value <= v2 and v1 < v2:
+        return w1 + (ONE - w1) * (value - v1) // (v2 - v1)
     return ONE
 
 
@@ -229,84 +209,118 @@ class _Match:
     played out at c; P(c) what A keeps passing B's double, Q(c) what A
     gets when B passes A's. A side has access to cube c when a double
     could still gain it something (c below its points to go and 64). The
-    side owning c has a value piecewise linear in A's win chance: from the
-    loss value at 0 to the pass value at its cash point (where the other
-    side would pass its redouble) and on to the win value at 1; with the
-    cube centred both sides' points are knots. The points come from one
-    level up: A's take point at c is where owning 2c (with its own
-    redouble) is worth P(c), A's cash point where B owning 2c is worth
-    Q(c); at the top level the cube is dead. So a take counts the
-    recube's value, which at gammonish and lopsided scores is most of it."""
+    side owning c has a value bent in A's win chance: from the loss value
+    at 0 to the pass value at its cash point (where the other side would
+    pass its redouble) and on to the win value at 1; with the cube centred
+    both sides' points bend it. The points come from one level up: A's
+    take point at c is where owning 2c (with its own redouble) is worth
+    P(c), A's cash point where B owning 2c is worth Q(c); at the top level
+    the cube is dead. So a take counts the recube's value, which at
+    gammonish and lopsided scores is most of it. Every value is worked out
+    in ints, level by level, with nothing built on the way, and one
+    _Match serves every position (at()): a decision in the loop leaves no
+    garbage."""
 
-    def __init__(self, p, away_us, away_them, post):
+    def __init__(self):
+        self.at(None, 0, 0, False)
+
+    def at(self, p, away_us, away_them, post):
+        """Set the position's probabilities p and the score; returns self."""
         self.p = p
         self.a = away_us
         self.b = away_them
         self.post = post
+        return self
 
-    def _ends(self, c):
-        win, loss = _given(self.p, c, self.a, self.b, self.post)
-        return loss, win
-
-    def _access_a(self, c):
+    def a_may(self, c):
+        """A has access to cube c."""
         return c < self.a and c < 64
 
-    def _access_b(self, c):
+    def b_may(self, c):
         return c < self.b and c < 64
 
-    def a_owns(self, c):
-        """Knots of A's value with A owning cube c."""
-        loss, win = self._ends(c)
-        if not self._access_a(c):
-            return (0, loss, ONE, win)
-        q = mwc(self.a - c, self.b, self.post)
-        return (0, loss, self.cash(c), q, ONE, win)
+    def win(self, c):
+        """W(c): A's average MWC for a win played out at cube c."""
+        p, a, b = self.p, self.a, self.b
+        post = self.post
+        w = p[0]
+        if w <= 0:
+            return mwc(a - c, b, post)
+        return ((w - p[1]) * mwc(a - c, b, post) + (p[1] - p[2]) * mwc(a - 2 * c, b, post)
+                + p[2] * mwc(a - 3 * c, b, post)) // w
 
-    def b_owns(self, c):
-        """Knots of A's value with B owning cube c."""
-        loss, win = self._ends(c)
-        if not self._access_b(c):
-            return (0, loss, ONE, win)
-        return (0, loss, self.take(c), mwc(self.a, self.b - c, self.post), ONE, win)
+    def loss(self, c):
+        """L(c): A's average MWC for a loss played out at cube c."""
+        p, a, b = self.p, self.a, self.b
+        post = self.post
+        w = p[0]
+        if w >= ONE:
+            return mwc(a, b - c, post)
+        return ((ONE - w - p[3]) * mwc(a, b - c, post) + (p[3] - p[4]) * mwc(a, b - 2 * c, post)
+                + p[4] * mwc(a, b - 3 * c, post)) // (ONE - w)
 
-    def centred(self, c):
-        loss, win = self._ends(c)
-        knots = [0, loss]
-        if self._access_b(c):
-            knots += [self.take(c), mwc(self.a, self.b - c, self.post)]
-        if self._access_a(c):
-            cash = self.cash(c)
-            if len(knots) > 2 and cash < knots[2]:
-                cash = knots[2]
-            knots += [cash, mwc(self.a - c, self.b, self.post)]
-        return knots + [ONE, win]
+    def a_owns(self, c, w):
+        """A's value owning cube c (with access to it), at win chance w."""
+        return _bent(w, 0, self.loss(c), self.cash(c), mwc(self.a - c, self.b, self.post), self.win(c))
+
+    def b_owns(self, c, w):
+        """A's value with B owning cube c (with access to it), at win chance w."""
+        return _bent(w, 0, self.loss(c), self.take(c), mwc(self.a, self.b - c, self.post), self.win(c))
+
+    def centred(self, c, w):
+        """A's value with cube c in the middle, at win chance w: bent at
+        A's take point where B has access, at A's cash point where A has."""
+        v0, v2 = self.loss(c), self.win(c)
+        w0 = 0
+        if self.b_may(c):
+            w0, v1 = self.take(c), mwc(self.a, self.b - c, self.post)
+            if w <= w0 or not self.a_may(c):
+                return _bent(w, 0, v0, w0, v1, v2)
+            v0 = v1                     # on from the take point
+        cash = self.cash(c)
+        return _bent(w, w0, v0, cash if cash > w0 else w0, mwc(self.a - c, self.b, self.post), v2)
 
     def take(self, c):
         """A's take point for B's double at c: owning 2c is worth passing."""
-        return _solve(self.a_owns(2 * c), mwc(self.a, self.b - c, self.post))
+        c2 = 2 * c
+        v0, v2 = self.loss(c2), self.win(c2)
+        w1, v1 = ONE, v2                # the cube dead at 2c
+        if self.a_may(c2):
+            w1, v1 = self.cash(c2), mwc(self.a - c2, self.b, self.post)
+        return _bent_solve(mwc(self.a, self.b - c, self.post), v0, w1, v1, v2)
 
     def cash(self, c):
         """A's cash point at c: B, owning 2c after a take, does as well as passing."""
-        return _solve(self.b_owns(2 * c), mwc(self.a - c, self.b, self.post))
+        c2 = 2 * c
+        v0, v2 = self.loss(c2), self.win(c2)
+        w1, v1 = ONE, v2
+        if self.b_may(c2):
+            w1, v1 = self.take(c2), mwc(self.a, self.b - c2, self.post)
+        return _bent_solve(mwc(self.a - c, self.b, self.post), v0, w1, v1, v2)
+
+
+_MATCH = _Match()
 
 
 def match_live(p, cube, owner, away_us, away_them, post, crawford=False, x=CONTACT_X):
     """Cubeful MWC at this cube, owner 0 centred, 1 ours, 2 theirs: the
     live value (_Match) at the win chance, mixed with the dead value by
-    the cube efficiency x. In the Crawford game the cube is dead."""
+    the cube efficiency x. In the Crawford game, or where no side that
+    could double has access to the cube, the cube is dead."""
     dead = match_value(p, cube, away_us, away_them, post)
     if crawford:
         return dead
-    m = _Match(p, away_us, away_them, post)
-    if owner == 1:
-        knots = m.a_owns(cube)
-    elif owner == 2:
-        knots = m.b_owns(cube)
+    m = _MATCH.at(p, away_us, away_them, post)
+    a, b = m.a_may(cube), m.b_may(cube)
+    if owner == 1 and a:
+        live = m.a_owns(cube, p[0])
+    elif owner == 2 and b:
+        live = m.b_owns(cube, p[0])
+    elif owner == 0 and (a or b):
+        live = m.centred(cube, p[0])
     else:
-        knots = m.centred(cube)
-    if len(knots) == 4:
-        return dead             # neither side can use the cube: dead
-    return (x * _at(knots, p[0]) + (ONE - x) * dead) // ONE
+        return dead
+    return (x * live + (ONE - x) * dead) // ONE
 
 
 def match_double(p, cube, away_us, away_them, post, centred=True, x=CONTACT_X):

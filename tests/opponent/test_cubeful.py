@@ -121,3 +121,10 @@ def test_cube_efficiency_by_the_position():
     race[5] = 0
     race[23] = 15               # 360 pips: the most
     assert cubeful.efficiency(bytes(race[:25] + bytes(25))) == 7000
+    # the other side's, on roll, without flipping the board
+    race[23] = 0
+    race[3] = 1                 # our last checker, so the sides have passed
+    race[25 + 5] = 0
+    race[25 + 9] = 10           # 100 pips for them
+    assert cubeful.efficiency(bytes(race), 1) == 5500 + 100 * 25 // 2
+
