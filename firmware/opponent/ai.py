@@ -44,14 +44,17 @@ LEVEL_NOISE = (4000, 1500, 500, 0, 0)
 LEVEL_PLY = (0, 0, 0, 0, 1)
 CANDIDATES = const(4)        # at most this many plays searched one ply deeper
 MARGIN = const(1200)         # ... of those within this much (1/ONE) of the best 0-ply play
-REPLIES = const(8)           # replies per roll the network scores, the linear prefilter's best
+REPLIES = const(4)           # replies per roll the network scores, the linear prefilter's best
 # The search's work cap: roll_work summed over the rolls searched, in
 # units of its own (made as estimates of device microseconds before the
 # chip measured them: a unit is about 0.36 us of the chip's time, so the
-# cap is about 1.8 s of it; docs/chip.md). The next candidate is searched
-# only while the work so far and a searched candidate's mean fit. A count,
-# not a clock, so the host's benchmarks make the device's choices.
-SEARCH_WORK = const(5000000)    # 0: every candidate
+# cap is about 0.72 s of it, and a move that fills it about 0.9 s with
+# its 0-ply scores; docs/chip.md). The next candidate is searched only
+# while the work so far and a searched candidate's mean fit. A count,
+# not a clock, so the host's benchmarks make the device's choices. Four
+# replies a roll leave room for more candidates under the cap, which is
+# worth more than more replies to fewer candidates (docs/ai.md).
+SEARCH_WORK = const(2000000)    # 0: every candidate
 _WORK_ROLL = const(3600)        # one roll's replies generated
 _WORK_LINEAR = const(140)       # one reply ranked by the linear prefilter
 _WORK_NET = const(7500)         # one reply scored by the network
@@ -173,6 +176,8 @@ S_NET = const(3)       # the network scores the kept replies
 
 class Thinker:
     """Chooses the level's play for board and dice, a slice per step()."""
+
+    kept_replies = REPLIES      # the replies to a roll the network scores
 
     def __init__(self, board, d1, d2, level, plays=None, weights=MONEY):
         check_level(level)
@@ -321,8 +326,8 @@ class Thinker:
         self.candidates = n
         self.ranker = linear.Ranker()
         self.sums = array("i", bytes(4 * n))
-        self.keep_index = array("H", bytes(2 * REPLIES))
-        self.keep_score = array("i", bytes(4 * REPLIES))
+        self.keep_index = array("H", bytes(2 * self.kept_replies))
+        self.keep_score = array("i", bytes(4 * self.kept_replies))
         self.reply = bytearray(50)      # each kept reply's result, in turn
         self.cand = 0
         self.work = 0
@@ -415,11 +420,12 @@ class Thinker:
             return us
         self.replies = replies = self.gen.plays
         self.gen = None
-        self.work += roll_work(len(replies))
+        keep = self.kept_replies
+        self.work += roll_work(len(replies), keep)
         self.kept = 0
         self.next = 0
         self.roll_min = _BEST
-        if len(replies) > REPLIES:
+        if len(replies) > keep:
             self.sub = _S_RANK
         else:
             for i in range(len(replies)):
@@ -432,7 +438,7 @@ class Thinker:
         """Linear scores of one store chunk of replies (linear.Ranker.rank);
         keeps the REPLIES lowest (best for the opponent), ties by generator
         order."""
-        if self._rank_chunk(self.replies, REPLIES, self.keep_score, self.keep_index):
+        if self._rank_chunk(self.replies, self.kept_replies, self.keep_score, self.keep_index):
             self.sub = S_NET
 
     def _reply_one(self):

@@ -9,7 +9,7 @@ winning chances in 1/ONE), for the side on roll.
 Below MAX the values come from the position's own probabilities (0-ply,
 one evaluation, a step). At MAX they come one ply deeper, as GNU
 Backgammon's 1-ply: for each of the 21 rolls, the side on roll's best play
-by 0-ply at the score (cubeful.weights; among the REPLIES the linear
+by 0-ply at the score (cubeful.weights; among the PLAYS the linear
 prefilter ranks best, as the checkers' look-ahead picks the opponent's
 replies), and the cubeful value
 of the position after it, the other side to roll with the cube as it
@@ -31,6 +31,7 @@ from firmware.opponent import ai, cubeful, evaluator, linear
 from firmware.opponent.cubeful import may_double, weights  # noqa: F401  (the app's questions too)
 
 ONE = evaluator.ONE
+PLAYS = const(8)        # the side on roll's plays to a roll the network scores (the checkers' look-ahead: ai.REPLIES)
 WINDOW = const(2500)    # MAX looks ahead only where 0-ply finds the decision within this (1/ONE points)
 # A roll's end in the look-ahead, beyond the network's score: the best
 # play's cube efficiency and its cubeful values, in microseconds on the
@@ -56,6 +57,8 @@ def pass_value(cube, length, away_us, away_them):
 
 class CubeThinker(ai.Thinker):
     """The cube's three values for the side on roll, a slice per step()."""
+
+    kept_replies = PLAYS
 
     def __init__(self, board, level, cube, owned, length, away_us, away_them, take=False,
                  window=WINDOW):
@@ -117,8 +120,8 @@ class CubeThinker(ai.Thinker):
         self.ranker = linear.Ranker()
         self.ranker.set_base(flip(board))
         self.reply_from = board
-        self.keep_index = array("H", bytes(2 * ai.REPLIES))
-        self.keep_score = array("i", bytes(4 * ai.REPLIES))
+        self.keep_index = array("H", bytes(2 * PLAYS))
+        self.keep_score = array("i", bytes(4 * PLAYS))
         self.reply = bytearray(50)
         self.best = array("i", bytes(4 * 5))   # the roll's best play: the other side's probabilities
         self.nd = 0

@@ -53,7 +53,7 @@ def test_below_max_the_values_are_the_positions_own():
 
 
 def test_max_looks_one_roll_ahead_as_written_out():
-    # Few plays a roll (at most ai.REPLIES), so the prefilter keeps them
+    # Few plays a roll (at most cube.PLAYS), so the prefilter keeps them
     # all and the written-out look-ahead must give the very same values.
     b = _race({6: 2, 5: 2, 2: 1, 1: 1}, {6: 3, 4: 2, 3: 1})
     for cube_value, owned, length, a, c in ((1, False, 0, 0, 0), (2, True, 0, 0, 0), (1, False, 5, 2, 3),
