@@ -20,13 +20,13 @@ from firmware.engine import save
 from firmware.engine.flashwriter import FlashWriter
 from hw.power import SLEEP
 
-PASS_MS = const(10)          # one loop pass: the app asks for every 10-20 ms
+_PASS_MS = const(10)         # one loop pass: the app asks for every 10-20 ms
 _SLEEP_SLICE_MS = const(100)  # one lightsleep while asleep, far inside the watchdog
 _BATTERY_MS = const(1000)    # how often the battery is sampled
 _QUIET_MS = const(8)         # a pass this busy so far makes no flash work
 
 _NO_EVENTS = b""
-COLLECT_MS = const(500)      # the heap collected in a pass of its own this often, at work
+_COLLECT_MS = const(500)     # the heap collected in a pass of its own this often, at work
 
 
 class Loop:
@@ -87,7 +87,7 @@ class Loop:
             # The app waits for a press with a still frame (App.idle_ms) and
             # no button is down or settling: one read of the pins, the core
             # asleep through the rest. The next whole pass counts the time.
-            time.sleep_ms(PASS_MS)
+            time.sleep_ms(_PASS_MS)
             return
         elapsed = time.ticks_diff(ticks, self._ticks)
         self._ticks = ticks
@@ -111,15 +111,15 @@ class Loop:
             return
         self.wrote = False
         if not n and (self.app.collect_requested or self._stirred
-                      and time.ticks_diff(ticks, self._collected) >= COLLECT_MS):
+                      and time.ticks_diff(ticks, self._collected) >= _COLLECT_MS):
             # The heap is collected in a pass that does nothing else (24 ms
-            # on the chip): before the computer thinks, and every COLLECT_MS
+            # on the chip): before the computer thinks, and every _COLLECT_MS
             # while the app works, the flash is written or keys are
-            # pressed, so that it seldom reaches PLAY_GC inside a busy pass.
-            if elapsed >= PASS_MS + _QUIET_MS or time.ticks_diff(time.ticks_ms(), ticks) >= _QUIET_MS:
+            # pressed, so that it seldom reaches _PLAY_GC inside a busy pass.
+            if elapsed >= _PASS_MS + _QUIET_MS or time.ticks_diff(time.ticks_ms(), ticks) >= _QUIET_MS:
                 # The pass began late or ran long before it got here: the
                 # collector itself may have run, met by an allocation at
-                # PLAY_GC (a call's frame over 11 words is one, so step()'s
+                # _PLAY_GC (a call's frame over 11 words is one, so step()'s
                 # own call can be), and a second collection would double
                 # the pass. This one waits a pass.
                 self._rest_of_pass(ticks)
@@ -171,7 +171,7 @@ class Loop:
         self._rest_of_pass(ticks)
 
     def _rest_of_pass(self, ticks):
-        left = PASS_MS - time.ticks_diff(time.ticks_ms(), ticks)
+        left = _PASS_MS - time.ticks_diff(time.ticks_ms(), ticks)
         if left > 0:
             time.sleep_ms(left)
 

@@ -19,11 +19,11 @@ from firmware.engine.entropy import Pool
 GAME = const(0)              # what start_mode() finds
 UPDATE = const(1)
 _SAFE_BUTTON = const(7)      # MENU held at power-on: update mode too
-START_GC = const(4096)       # bytes allocated between collections at start-up (start())
-PLAY_GC = const(40960)       # ... and in play
+_START_GC = const(4096)      # bytes allocated between collections at start-up (start())
+_PLAY_GC = const(40960)      # ... and in play
 _READY_MS = const(2000)      # update mode's display: READY this long,
 _CYCLE_MS = const(3500)      # then how to go back, till the cycle's end
-POLL_MS = const(10)          # update mode's button poll
+_POLL_MS = const(10)         # update mode's button poll
 
 
 def start_mode(os_module, menu_held, flag):
@@ -92,7 +92,7 @@ def wait_in_update_mode(hw):
     mode = UpdateMode(hw, time.ticks_ms())
     try:
         while not mode.step(time.ticks_ms()):
-            time.sleep_ms(POLL_MS)
+            time.sleep_ms(_POLL_MS)
     except KeyboardInterrupt:
         mode.show("READY")      # the computer took the board: B no longer goes back
         raise
@@ -139,15 +139,15 @@ def load_opponent():
 def start():
     """The game's start-up: the computer, the drivers, the dice, the Loop.
 
-    The heap is collected after every START_GC bytes while the modules
+    The heap is collected after every _START_GC bytes while the modules
     load, so that what they keep packs the bottom of the heap and the rest
     is one block (55.8 KB of 60.2 KB free on the chip; left to collect
     only when full, the largest block was 7.7 KB). In play it is collected
-    after every PLAY_GC bytes, so that new objects take the holes low in
+    after every _PLAY_GC bytes, so that new objects take the holes low in
     the heap and the top stays whole, and before the computer thinks
     (Loop.step), which allocates less than that (19 KB at the most on the
     chip), so that no collection falls inside its steps."""
-    gc.threshold(START_GC)
+    gc.threshold(_START_GC)
     load_opponent()
     from hw import board
     hw = board.setup(watchdog=True)
@@ -155,5 +155,5 @@ def start():
     from mainloop import Loop
     loop = Loop(hw, os, open, dice)
     gc.collect()
-    gc.threshold(PLAY_GC)
+    gc.threshold(_PLAY_GC)
     return loop

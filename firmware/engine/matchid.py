@@ -8,7 +8,7 @@ their widths (gnubg's manual, "Match ID", and matchid.c for the last bit):
     owner     2  0 or 1 the owner, 3 centred
     on_roll   1  the player on roll (or who rolled; the doubler while doubled)
     crawford  1  1 in the Crawford game
-    state     3  NO_GAME, PLAYING, OVER, RESIGNED, DROPPED
+    state     3  _NO_GAME, PLAYING, OVER, RESIGNED, DROPPED
     turn      1  the player to act now (the taker while doubled)
     doubled   1  1 while a double waits for take or drop
     resign    2  0 none, 1 single, 2 gammon, 3 backgammon offered
@@ -29,7 +29,7 @@ the match length: gnubg writes the final score of a finished match that way
 
 from micropython import const
 
-NO_GAME = const(0)
+_NO_GAME = const(0)
 PLAYING = const(1)
 OVER = const(2)
 RESIGNED = const(3)
@@ -45,7 +45,7 @@ FIELDS = (
 )
 _JACOBY = const(13)
 
-_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+_ALPHABET = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"   # bytes, as posid.ALPHABET
 
 
 def _log2(value):
@@ -100,12 +100,12 @@ def encode(values):
             if v >> b & 1:
                 key[(pos + b) >> 3] |= 1 << ((pos + b) & 7)
         pos += width
-    out = []
-    for g in range(0, 9, 3):
-        n = key[g] << 16 | key[g + 1] << 8 | key[g + 2]
-        for shift in (18, 12, 6, 0):
-            out.append(_ALPHABET[n >> shift & 63])
-    return "".join(out)
+    out = bytearray(12)
+    for g in range(3):
+        n = key[3 * g] << 16 | key[3 * g + 1] << 8 | key[3 * g + 2]
+        for k in range(4):
+            out[4 * g + k] = _ALPHABET[(n >> (18 - 6 * k)) & 63]
+    return out.decode()
 
 
 def decode(text):
@@ -116,7 +116,7 @@ def decode(text):
     for g in range(3):
         n = 0
         for c in text[g * 4:g * 4 + 4]:
-            i = _ALPHABET.find(c)
+            i = _ALPHABET.find(c.encode())
             if i < 0:
                 raise ValueError("%r is not a match ID character" % c)
             n = n << 6 | i

@@ -39,7 +39,7 @@ from micropython import const
 GAME = const(0xF0)
 DOUBLE = const(200)
 TAKE = const(201)
-DROP = const(202)
+_DROP = const(202)
 END = const(210)
 MOVES = const(180)          # codes below this are a roll and its steps
 
@@ -93,7 +93,7 @@ class MatchRecord:
         self.data.append(TAKE)
 
     def drop(self):
-        self.data.append(DROP)
+        self.data.append(_DROP)
 
     def end(self, winner, points, how):
         if winner not in (0, 1) or not 0 < points < 256 or not 0 <= how <= TIMED_OUT:
@@ -129,7 +129,7 @@ def next_entry(data, i):
     code = data[i]
     if code < MOVES:
         size = 1 + code // 36
-    elif code in (DOUBLE, TAKE, DROP):
+    elif code in (DOUBLE, TAKE, _DROP):
         size = 1
     elif END <= code < END + 8:
         size = 2

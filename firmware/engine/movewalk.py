@@ -48,9 +48,9 @@ _DIE = const(56)        # the die played at this depth
 _LIST = const(60)       # offset of its source list in the lists buffer
 _LEN = const(64)        # length of that list
 _LO = const(68)         # first index to try
-SIZE = const(72)
+_SIZE = const(72)
 
-LISTS = const(130)      # four source lists of 26, then 26 bytes of marks
+_LISTS = const(130)     # four source lists of 26, then 26 bytes of marks
 _MARKS = const(104)
 # A stored play: its 4 step codes p << 3 | d (0: none), then the low 16
 # bits of its hash. Its result is the start with the steps made (result()
@@ -60,7 +60,7 @@ _HASH_AT = const(4)
 CHUNK = const(32)       # plays per chunk
 CHUNK_SHIFT = const(5)
 
-DONE = const(0)         # walk(): the run is finished
+_DONE = const(0)        # walk(): the run is finished
 MORE = const(1)         # the budget ran out
 FULL = const(2)         # the duplicate table must grow
 
@@ -72,7 +72,7 @@ _LAND = bytes(LAND)
 def context(store, board):
     """A new context for walks from board (50 bytes); with store False the
     walk only finds how many dice can be played (and stops at the goal)."""
-    st = array("i", bytes(4 * SIZE))
+    st = array("i", bytes(4 * _SIZE))
     st[_MASK] = _FIRST_TABLE - 1
     st[_STORE] = 1 if store else 0
     chunks = []
@@ -81,7 +81,7 @@ def context(store, board):
         st[_CAP] = CHUNK
     # a walk that does not store never reads the table: one entry will do
     table = bytearray(2 * _FIRST_TABLE if store else 2)
-    return [st, bytearray(50), bytearray(LISTS), bytearray(4), table, chunks, board, bytearray(25)]
+    return [st, bytearray(50), bytearray(_LISTS), bytearray(4), table, chunks, board, bytearray(25)]
 
 
 @micropython.viper
@@ -255,7 +255,7 @@ def fill_table(ctx):
 @micropython.viper
 def walk(ctx, budget: int) -> int:
     """Walks on from where the last call stopped, trying at most `budget`
-    candidate steps. Returns the status (DONE when the run is over, MORE
+    candidate steps. Returns the status (_DONE when the run is over, MORE
     when the budget ran out, FULL when the duplicate table must grow before
     the next play; chunks for the plays it makes itself) plus 4 times the
     budget left."""
@@ -281,7 +281,7 @@ def walk(ctx, budget: int) -> int:
     k = st[_K]
     i = st[_I + k]
     enter = st[_ENTER]
-    status = DONE
+    status = _DONE
     cur = ptr8(ctx[3])      # the chunk being filled, number `at` (none yet)
     at = -1
     while True:

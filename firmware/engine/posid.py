@@ -14,7 +14,9 @@ from firmware.engine import position
 
 _KEY_BYTES = const(10)
 _ID_CHARS = const(14)
-ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+# bytes: a character taken from it is a number, where one taken from a str
+# would be interned on the device, a string for each of the 64 for good
+ALPHABET = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
 
 def key(board):
@@ -59,16 +61,16 @@ def from_key(data):
 def position_id(board):
     """The 14-character Position ID of a board."""
     data = key(board)
-    chars = []
-    for i in range(0, 9, 3):
-        n = data[i] << 16 | data[i + 1] << 8 | data[i + 2]
-        chars.append(ALPHABET[n >> 18])
-        chars.append(ALPHABET[n >> 12 & 63])
-        chars.append(ALPHABET[n >> 6 & 63])
-        chars.append(ALPHABET[n & 63])
-    chars.append(ALPHABET[data[9] >> 2])
-    chars.append(ALPHABET[(data[9] & 3) << 4])
-    return "".join(chars)
+    chars = bytearray(_ID_CHARS)
+    for g in range(3):
+        n = data[3 * g] << 16 | data[3 * g + 1] << 8 | data[3 * g + 2]
+        chars[4 * g] = ALPHABET[n >> 18]
+        chars[4 * g + 1] = ALPHABET[n >> 12 & 63]
+        chars[4 * g + 2] = ALPHABET[n >> 6 & 63]
+        chars[4 * g + 3] = ALPHABET[n & 63]
+    chars[12] = ALPHABET[data[9] >> 2]
+    chars[13] = ALPHABET[(data[9] & 3) << 4]
+    return chars.decode()
 
 
 def from_position_id(text):
@@ -79,7 +81,7 @@ def from_position_id(text):
         raise ValueError("a Position ID has 14 characters, got %d in %r" % (len(text), text))
     values = bytearray(_ID_CHARS)
     for i in range(_ID_CHARS):
-        v = ALPHABET.find(text[i])
+        v = ALPHABET.find(text[i].encode())
         if v < 0:
             raise ValueError("%r is not a Position ID character (in %r)" % (text[i], text))
         values[i] = v

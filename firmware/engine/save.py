@@ -25,7 +25,7 @@ from micropython import const
 
 FORMAT_VERSION = const(1)
 MAGIC = b"Blot"
-HEADER = const(12)
+_HEADER = const(12)
 _TRAILER = const(2)
 MAX_PAYLOAD = const(16384)
 _RESERVE_BLOCKS = const(6)
@@ -111,7 +111,7 @@ def frame(payload, serial):
     n = len(payload)
     if n > MAX_PAYLOAD:
         raise ValueError("payload of %d bytes exceeds %d" % (n, MAX_PAYLOAD))
-    head = bytearray(HEADER)
+    head = bytearray(_HEADER)
     head[0:4] = MAGIC
     head[4] = FORMAT_VERSION
     head[6] = n & 255
@@ -136,20 +136,20 @@ def decode(record):
         return FOREIGN, 0, None
     if bytes(record[0:4]) != MAGIC:
         return FOREIGN, 0, None
-    if len(record) < HEADER:
+    if len(record) < _HEADER:
         return TRUNCATED, 0, None
     if record[4] != FORMAT_VERSION:
         return VERSION, 0, None
     n = _u16(record, 6)
     if n > MAX_PAYLOAD:
         return CORRUPT, 0, None
-    if len(record) < HEADER + n + _TRAILER:
+    if len(record) < _HEADER + n + _TRAILER:
         return TRUNCATED, 0, None
-    if len(record) > HEADER + n + _TRAILER:
+    if len(record) > _HEADER + n + _TRAILER:
         return CORRUPT, 0, None
-    if crc16(memoryview(record)[:HEADER + n]) != _u16(record, HEADER + n):
+    if crc16(memoryview(record)[:_HEADER + n]) != _u16(record, _HEADER + n):
         return CORRUPT, 0, None
-    return OK, _u32(record, 8), bytes(record[HEADER:HEADER + n])
+    return OK, _u32(record, 8), bytes(record[_HEADER:_HEADER + n])
 
 
 def read_file(opener, path):

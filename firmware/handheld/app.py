@@ -24,7 +24,7 @@ PLAY = const(2)
 MESSAGE = const(3)
 SLEEP = const(4)
 DICE = const(5)
-ASK = const(6)          # a question on the main menu: A does it, B goes back
+_ASK = const(6)         # a question on the main menu: A does it, B goes back
 
 # what the main menu's PLAY item offers
 VS_CPU = const(0)
@@ -41,9 +41,9 @@ BY_HAND = const(1)
 TUTOR_NAMES = ("OFF", "0.05", "0.10", "0.20")
 TUTOR_LIMITS = (0, 500, 1000, 2000)
 SPEED_NAMES = ("SLOW", "NORMAL", "FAST")    # how fast the computer's moves are shown
-NORMAL_SPEED = const(1)
+_NORMAL_SPEED = const(1)
 
-BATTERY_OK = const(0)
+_BATTERY_OK = const(0)
 BATTERY_LOW = const(1)
 BATTERY_CRITICAL = const(2)
 LOW_REPEAT_MS = 600000      # the low-battery beep again every 10 minutes
@@ -62,14 +62,14 @@ _RECORD_MOST = const(65535)
 # change of something that moves (the periods in firmware/handheld/playview.py; the
 # text screens here scroll a column every 70 ms, the low-battery mark blinks
 # at 500 ms).
-BOARD_TICK_MS = const(250)
-TEXT_TICK_MS = const(70)
-IDLE_MOST_MS = const(100)
+_BOARD_TICK_MS = const(250)
+_TEXT_TICK_MS = const(70)
+_IDLE_MOST_MS = const(100)      # an idle app still runs this often (the clock, timers)
 # The LEDs' duty in sixteenths until the player sets it (hw/README.md,
 # Current and battery life): the display is most of the current, and a
 # lit LED reads as clearly at 5/16 indoors as at 8/16 (20 mA peaks, the
 # eye's response to duty far from linear).
-DEFAULT_BRIGHTNESS = const(5)  # an idle app still runs this often (the clock, timers)
+_DEFAULT_BRIGHTNESS = const(5)
 
 
 # The computer's levels, as firmware/opponent/ai.py names them (LEVEL_NAMES); kept
@@ -82,10 +82,10 @@ class App:
         self.frame = bytearray(512)
         self.redraws = 0            # times the frame was drawn (benchmarks, tests)
         self._dirty = True          # draw at the next update whatever the time
-        self._tick_ms = TEXT_TICK_MS
+        self._tick_ms = _TEXT_TICK_MS
         self._tick_at = -1          # now // _tick_ms when last drawn
-        self._blink_at = -1         # now // BOARD_TICK_MS when last drawn
-        self.brightness = DEFAULT_BRIGHTNESS
+        self._blink_at = -1         # now // _BOARD_TICK_MS when last drawn
+        self.brightness = _DEFAULT_BRIGHTNESS
         self.sleep_requested = False
         self.update_requested = False   # the menu's UPDATE: main.py restarts for tools/deploy.py
         self.collect_requested = False  # the computer is about to think: the loop collects the heap first
@@ -98,7 +98,7 @@ class App:
         self._sound = None
         self._save = None
         self.sound_on = True
-        self.battery_state = BATTERY_OK
+        self.battery_state = _BATTERY_OK
         self.battery_percent = 100
         self._low_beep_at = None
         self._low_untold = False    # BATTERY LOW still to be said, at the next safe moment
@@ -110,7 +110,7 @@ class App:
             ["CLOCK", ("OFF", "ON"), 0],
             ["DICE", DICE_NAMES, 0],
             ["TUTOR", TUTOR_NAMES, 0],
-            ["SPEED", SPEED_NAMES, NORMAL_SPEED],
+            ["SPEED", SPEED_NAMES, _NORMAL_SPEED],
             ["SOUND", ("ON", "OFF"), 0],
             ["START", None, 0],
             ["HOW TO PLAY", None, 0],
@@ -124,7 +124,7 @@ class App:
         self.knockout_round = 0     # 0 outside a knockout, else 1..len(levels)
         self.play = None
         self.message = None         # (top, bottom, then): a screen until A
-        self.question = None        # (top, bottom, action) while ASK shows
+        self.question = None        # (top, bottom, action) while _ASK shows
         self.since = 0
         self.screen = MAIN
         self.resumable = None
@@ -172,11 +172,11 @@ class App:
             changed = True
         tick = self._tick_ms
         if changed or tick and (now_ms // tick != self._tick_at
-                                or now_ms // BOARD_TICK_MS != self._blink_at):
+                                or now_ms // _BOARD_TICK_MS != self._blink_at):
             tick = self._tick_ms = self._draw(now_ms)
             if tick:
                 self._tick_at = now_ms // tick
-                self._blink_at = now_ms // BOARD_TICK_MS
+                self._blink_at = now_ms // _BOARD_TICK_MS
             self._dirty = False
             self.redraws += 1
 
@@ -197,9 +197,9 @@ class App:
             return 0
         tick = self._tick_ms
         if not tick:
-            return IDLE_MOST_MS
+            return _IDLE_MOST_MS
         now = self.now
-        return min(tick - now % tick, BOARD_TICK_MS - now % BOARD_TICK_MS, IDLE_MOST_MS)
+        return min(tick - now % tick, _BOARD_TICK_MS - now % _BOARD_TICK_MS, _IDLE_MOST_MS)
 
     def woke(self):
         """main.py calls this when a press has woken the device. On a
@@ -230,7 +230,7 @@ class App:
         if state == BATTERY_LOW:
             self._beep(sounds.LOW_BATTERY)
             self._low_beep_at = self.now + LOW_REPEAT_MS
-            self._low_untold = was == BATTERY_OK     # from good cells: said in words too
+            self._low_untold = was == _BATTERY_OK     # from good cells: said in words too
         elif state == BATTERY_CRITICAL:
             self.request_save()
             self.screen = SLEEP
@@ -423,7 +423,7 @@ class App:
     def ask(self, top, bottom, action):
         """A question over the main menu: A calls action(), B goes back."""
         self.question = (top, bottom, action)
-        self.screen = ASK
+        self.screen = _ASK
         self.since = self.now
 
     def ask_update(self):
@@ -477,7 +477,7 @@ class App:
                 self.screen = MAIN
                 self._beep(sounds.CLICK)
             return
-        if self.screen == ASK:
+        if self.screen == _ASK:
             if button == keys.A:
                 action = self.question[2]
                 self.question = None
@@ -561,7 +561,7 @@ class App:
             moving = render.screen(f, "RESUME?", "A YES  B NEW", now, self.since)
         elif self.screen == MESSAGE:
             moving = render.screen(f, self.message[0], self.message[1], now, self.since)
-        elif self.screen == ASK:
+        elif self.screen == _ASK:
             moving = render.screen(f, self.question[0], self.question[1], now, self.since)
         elif self.screen == DICE:
             self.dice_screen.draw(f, now)
@@ -570,6 +570,6 @@ class App:
                           top_colour=render.RED)
         if self.battery_state == BATTERY_LOW:
             render.battery_mark(f, now, False)
-            return BOARD_TICK_MS if not moving else TEXT_TICK_MS
+            return _BOARD_TICK_MS if not moving else _TEXT_TICK_MS
         # a still screen is drawn again only when it changes (0)
-        return TEXT_TICK_MS if moving else 0
+        return _TEXT_TICK_MS if moving else 0

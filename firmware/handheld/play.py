@@ -44,10 +44,10 @@ _LOOK_MS = const(700)       # the computer's dice shown before it moves, at NORM
 _STEPS_MS = (700, STEP_MS, 200)
 _LOOKS_MS = (1000, _LOOK_MS, 300)
 _DECIDE_MS = const(900)     # the computer's pause before a cube answer
-PASS_MS = const(1500)       # a roll with no move, shown before it passes
+_PASS_MS = const(1500)      # a roll with no move, shown before it passes
 _SAY_MS = const(1500)       # a short message (TAKEN, DROPPED, ...)
 _NO_MOVE_MS = const(2500)   # the computer's NO MOVE screen; a human's waits for A
-OPENING_MS = const(2500)    # the opening roll told as whose die was whose
+_OPENING_MS = const(2500)   # the opening roll told as whose die was whose
 _DEMO_OVER_MS = const(5000)  # the demo's game-over screen, before it plays on
 _RESIGN_NAMES = ("SINGLE", "GAMMON", "BKGAMMON")
 
@@ -261,7 +261,7 @@ class Play:
         if self._act(m.roll, now):
             self._rolled()
         if opening:
-            self.wait_until = now + PASS_MS
+            self.wait_until = now + _PASS_MS
         elif computer:
             self.wait_until = now + self.look_ms
 
@@ -270,10 +270,10 @@ class Play:
         whose die was whose is told (YOU 5 / CPU 3) for OPENING_MS, or
         until a key, before the winner plays them."""
         if self._roll(now) and (self.human(0) or self.human(1)):
-            self.opening_until = now + OPENING_MS
+            self.opening_until = now + _OPENING_MS
             self.wait_until = self.opening_until
         else:
-            self.wait_until = now + PASS_MS
+            self.wait_until = now + _PASS_MS
 
     # ---- buttons --------------------------------------------------------
 

@@ -17,8 +17,8 @@ TEXT_TICK_MS = const(70)
 _HINT_FLIP_MS = const(700)  # the hint alternates before / after at this rate
 # The hint found goes round: its move and what the next play gives away
 # as text, then the board flipping between the position and the result.
-HINT_TEXT_MS = const(6000)
-HINT_CYCLE_MS = const(9500)
+_HINT_TEXT_MS = const(6000)
+_HINT_CYCLE_MS = const(9500)
 KIND_NAMES = ("", "SINGLE", "GAMMON", "BACKGAMMON")
 
 # what the board screen is doing
@@ -140,8 +140,8 @@ def draw(self, frame, now):
         self.entry.draw(frame, now)
         return TEXT_TICK_MS
     if self.mode == HINT and self.hint_text is not None:
-        phase = (now - self.hint_at) % HINT_CYCLE_MS
-        if phase < HINT_TEXT_MS:
+        phase = (now - self.hint_at) % _HINT_CYCLE_MS
+        if phase < _HINT_TEXT_MS:
             render.screen(frame, self.hint_text[0], self.hint_text[1], now, now - phase)
             return TEXT_TICK_MS
     if self.mode == TUTOR and self.warning is not None:
@@ -209,7 +209,7 @@ def fill_scene(self, now):
     if g.state == game.OPENING:
         s.dice = None
     if self.mode == HINT:
-        if self.hint_board is not None and (now - self.hint_at - HINT_TEXT_MS) // _HINT_FLIP_MS & 1:
+        if self.hint_board is not None and (now - self.hint_at - _HINT_TEXT_MS) // _HINT_FLIP_MS & 1:
             s.board = self.hint_board
             s.left = ()
         return

@@ -11,14 +11,14 @@ from micropython import const
 
 from firmware.handheld import font
 
-OFF = const(0)
+_OFF = const(0)
 RED = const(1)
 GREEN = const(2)
 YELLOW = const(3)
 
 WIDTH = const(32)
-HEIGHT = const(16)
-HALF = const(8)         # rows per half: a stack holds 8 LEDs
+_HEIGHT = const(16)
+_HALF = const(8)        # rows per half: a stack holds 8 LEDs
 
 DICE_X = const(7)       # dice: 3 columns, stacked in the mover's half
 MARKS_X = const(11)     # moves left in this turn, one LED each
@@ -28,7 +28,7 @@ BATTERY_X = const(10)   # low-battery mark: two LEDs mid-board, red and green by
 RIGHT_X = const(23)     # right quadrant; the left one starts at x = 0
 OFF_X = const(30)       # borne off: two columns at the right edge, filled two per row
 
-BLINK_MS = const(250)   # the cursor and the held checker
+_BLINK_MS = const(250)  # the cursor and the held checker
 
 # 3x3 die faces, bit (row * 3 + col) set = pip. The 1 is a bar down the
 # middle, the digit: a single pip read as a checker.
@@ -63,11 +63,11 @@ def clear(frame):
 
 
 def put(frame, x, y, colour):
-    if 0 <= x < WIDTH and 0 <= y < HEIGHT:
+    if 0 <= x < WIDTH and 0 <= y < _HEIGHT:
         frame[y * WIDTH + x] = colour
 
 
-def blink(now_ms, period=BLINK_MS):
+def blink(now_ms, period=_BLINK_MS):
     """True in the first half of each blink period."""
     return (now_ms // period) & 1 == 0
 
@@ -95,33 +95,25 @@ _COLUMNS = bytes([0] + [column(rp)[0] for rp in range(1, 25)])   # by red's poin
 
 def slot_y(top, i):
     """Row of the i-th LED (0 = the edge) of a stack in the top or bottom half."""
-    return i if top else HEIGHT - 1 - i
+    return i if top else _HEIGHT - 1 - i
 
 
 def stack(frame, x, top, count, colour):
     """count checkers (0..15) as one column of at most 8 LEDs: up to 8 plain;
     past 8, each yellow LED from the edge stands for a second checker. The
     LED nearest the middle always shows the owner's colour."""
-    doubled = count - HALF if count > HALF else 0
-    shown = count if count < HALF else HALF
+    doubled = count - _HALF if count > _HALF else 0
+    shown = count if count < _HALF else _HALF
     # from the edge towards the middle, straight into the frame
-    at = x if top else (HEIGHT - 1) * WIDTH + x
+    at = x if top else (_HEIGHT - 1) * WIDTH + x
     step = WIDTH if top else -WIDTH
     for i in range(shown):
         frame[at] = YELLOW if i < doubled else colour
         at += step
 
-
-def tip_slot(count):
-    """The LED of a stack's last checker (0 for an empty point)."""
-    if count <= 0:
-        return 0
-    return count - 1 if count <= HALF else HALF - 1
-
-
 def land_slot(count):
     """The LED where one more checker would land."""
-    return count if count < HALF else HALF - 1
+    return count if count < _HALF else _HALF - 1
 
 
 def off_spot(i, top):
@@ -241,7 +233,7 @@ class _Still:
     about 20 ms of bytecode on the chip, the copy and the marks under 1."""
 
     def __init__(self):
-        self.frame = bytearray(WIDTH * HEIGHT)
+        self.frame = bytearray(WIDTH * _HEIGHT)
         self.board = bytearray(50)
         self.key = None
         self.red = self.green = None
@@ -307,7 +299,7 @@ def _draw_marks(frame, scene, now_ms, red, green):
         x, y = _spot(scene, red, green, scene.cursor, bool(scene.holding))
         if scene.holding:
             put(frame, x, y, (RED if scene.mover == 0 else GREEN) if blink(now_ms) else YELLOW)
-        elif blink(now_ms) or now_ms // BLINK_MS == scene.moved_at // BLINK_MS:
+        elif blink(now_ms) or now_ms // _BLINK_MS == scene.moved_at // _BLINK_MS:
             put(frame, x, y, YELLOW)    # the other half shows what is there
     if scene.low_battery:
         battery_mark(frame, now_ms, True)
@@ -326,12 +318,14 @@ def battery_mark(frame, now_ms, two):
 
 def text(frame, s, x, y, colour):
     """Draws s with its top-left at (x, y), clipped to the frame: a
-    scrolling line's characters past the right edge cost nothing."""
+    scrolling line's characters past the right edge cost nothing. Its
+    characters are read as the bytes of s: on the device each character
+    taken from a str is interned, a string for good for each one drawn."""
     data = font.DATA
-    for ch in s:
+    for code in s.encode():
         if x >= WIDTH:
             return
-        g = font.glyph(ord(ch))
+        g = font.glyph(code)
         w = data[g + 3]
         if x > -4:
             for cx in range(w):
@@ -343,7 +337,7 @@ def text(frame, s, x, y, colour):
                 cy = y
                 i = y * WIDTH + px
                 while bits:
-                    if bits & 1 and 0 <= cy < HEIGHT:
+                    if bits & 1 and 0 <= cy < _HEIGHT:
                         frame[i] = colour
                     bits >>= 1
                     cy += 1
@@ -353,8 +347,8 @@ def text(frame, s, x, y, colour):
 
 # The text each row's line last measured, and its width: a scrolling line
 # is drawn again every 70 ms, its text seldom changes.
-_texts = [""] * HEIGHT
-_widths = [0] * HEIGHT
+_texts = [""] * _HEIGHT
+_widths = [0] * _HEIGHT
 
 
 def _width(s, y):

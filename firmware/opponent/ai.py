@@ -153,13 +153,6 @@ def play_equity(scorer, result, w=MONEY):
     return (w[0] + w[1] * (ONE - q[0]) // ONE + w[2] * q[3] // ONE + w[3] * q[4] // ONE
             + w[4] * q[1] // ONE + w[5] * q[2] // ONE)
 
-
-def play_probabilities(scorer, result):
-    """The mover's five probabilities after the play that gave result."""
-    p = scorer.score_after(result)
-    return [ONE - p[0], p[3], p[4], p[1], p[2]]
-
-
 # Thinker phases
 _GENERATE = const(0)
 _BASE = const(1)

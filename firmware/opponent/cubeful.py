@@ -28,7 +28,7 @@ from firmware.engine.position import is_race, pips
 from firmware.opponent import met
 
 ONE = const(10000)
-HALF = const(5000)
+_HALF = const(5000)
 CONTACT_X = const(6800)         # Janowski's cube efficiency X with contact, as gnubg's
 _MOST = const(45000)            # match_weights' bound on a result's worth, 1/ONE points
 
@@ -47,8 +47,8 @@ def dead_equity(p):
 
 
 def _points(win, loss):
-    take = (loss - HALF) * ONE // (win + loss + HALF)
-    cash = (loss + ONE) * ONE // (win + loss + HALF)
+    take = (loss - _HALF) * ONE // (win + loss + _HALF)
+    cash = (loss + ONE) * ONE // (win + loss + _HALF)
     return take, cash
 
 

@@ -54,7 +54,6 @@ from firmware.engine.position import is_race
 from firmware.opponent import bearoff, kernels, netfile, weights
 
 ONE = const(10000)
-INPUTS = const(239)
 FEATURES = netfile.FEATURES
 _HIDDEN = weights.HIDDEN
 if weights.HIDDEN_SHIFT:

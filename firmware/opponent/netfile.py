@@ -57,7 +57,7 @@ HEADER = const(16)
 INPUTS = const(202)
 FEATURES = const(37)
 VERSION = const(3)
-NETWORKS = const(3)
+_NETWORKS = const(3)
 ROWS = const(16)
 CONTACT = const(0)
 RACE = const(1)
@@ -99,10 +99,10 @@ def open_networks(hidden, stamp, path=None):
         if f.readinto(head) != HEADER or head[0:4] != b"BLNW" or head[4] != VERSION:
             raise ValueError("%s is not a version %d networks file" % (path, VERSION))
         got = (head[5], _u16(head, 6), _u16(head, 8), _u16(head, 10) | _u16(head, 12) << 16)
-        if got != (NETWORKS, hidden, INPUTS, stamp):
+        if got != (_NETWORKS, hidden, INPUTS, stamp):
             raise ValueError("%s holds %d networks of %d hidden x %d inputs, stamp %d; the weights need"
-                             " %d of %d x %d, stamp %d" % ((path,) + got + (NETWORKS, hidden, INPUTS, stamp)))
-        f.seek(HEADER + offset(NETWORKS, hidden) - 1)
+                             " %d of %d x %d, stamp %d" % ((path,) + got + (_NETWORKS, hidden, INPUTS, stamp)))
+        f.seek(HEADER + offset(_NETWORKS, hidden) - 1)
         if len(f.read(1)) != 1:
             raise OSError("%s ends before its last network" % path)
     except Exception:
@@ -112,7 +112,7 @@ def open_networks(hidden, stamp, path=None):
 
 
 HIDDEN = weights.HIDDEN
-_SECTIONS = array("i", [offset(k, HIDDEN) for k in range(NETWORKS)])
+_SECTIONS = array("i", [offset(k, HIDDEN) for k in range(_NETWORKS)])
 FILE = open_networks(HIDDEN, weights.NETS_STAMP)
 CACHE = bytearray(ROWS * HIDDEN)
 VIEWS = [memoryview(CACHE)[r * HIDDEN:(r + 1) * HIDDEN] for r in range(ROWS)]

@@ -34,7 +34,7 @@ def test_the_still_main_menu_runs_the_app_ten_times_a_second_and_draws_nothing(t
     calls = counting(sim)
     redraws = sim.loop.app.redraws
     sim.run_ms(2000)
-    assert 18 <= len(calls) <= 22          # at least every 100 ms (IDLE_MOST_MS), not every 10 ms
+    assert 18 <= len(calls) <= 22          # at least every 100 ms (_IDLE_MOST_MS), not every 10 ms
     assert sim.loop.app.redraws == redraws
 
 
