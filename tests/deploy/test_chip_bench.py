@@ -11,6 +11,7 @@ from firmware.engine import movegen
 from tools import deploy
 from tools.bench.chip import __main__ as chip
 from tools.bench.chip import emulator, positions, soak
+from tools.bench.chip import qstrs as chip_qstrs
 from tools.sim import mpy
 
 
@@ -18,6 +19,7 @@ from tools.sim import mpy
     ("moves", {"LEVEL": 5, "CUBE": False}),
     ("soak", {"SEED": 1, "PHASES": [("vs", 5, 0, 1000)], "RESUME_MS": 1000}),
     ("passes", {"LEVEL": 5, "MS": 1000}),
+    ("qstrs", {"SEED": 1, "PHASES": [("vs", 5, 3, 1000), ("menu", 3, 0, 1000)]}),
 ])
 def test_board_scripts_compile_for_the_chip(tmp_path, name, settings):
     source = tmp_path / "bench.py"
@@ -57,6 +59,20 @@ def test_heap_lines_take_the_largest_block_from_mem_info():
     assert emulator.Run(console, []).heap() == [("started", 78160, 3531 * 16)]
 
 
+def test_qstr_dumps_are_read_with_their_count_and_the_modules_loaded():
+    console = ("STARTED 2322 ms after main.py began\nQSTRS started\n"
+               "qstr pool: n_pool=2, n_qstr=3, n_str_data_bytes=20, n_total_bytes=300\n"
+               "Q(firmware/engine/clock.mpy)\nQ(\n)\nQ(blot)\nMODULES started firmware firmware.engine.clock\n"
+               "PHASE vs 5 3: 1 computer moves\nQSTRS vs\n"
+               "qstr pool: n_pool=2, n_qstr=1, n_str_data_bytes=4, n_total_bytes=200\n"
+               "Q(END)\nMODULES vs firmware\nQSTRS OVER\n")
+    found = chip_qstrs.dumps(console)
+    assert found == {"started": (2, ["firmware/engine/clock.mpy", "\n", "blot"], ["firmware", "firmware.engine.clock"]),
+                     "vs": (2, ["END"], ["firmware"])}
+    with pytest.raises(ValueError, match="4 qstrs told, 3 read"):
+        chip_qstrs.dumps(console.replace("n_qstr=3", "n_qstr=4"))
+
+
 def test_pass_percentiles_from_the_buckets():
     assert soak.percentiles({1: 50, 2: 40, 30: 9, 60: 1}, (0.5, 0.99, 1.0)) == [1, 30, 60]
 
@@ -68,13 +84,15 @@ def test_without_an_emulated_pico_the_benchmark_says_what_is_missing(tmp_path, m
     assert chip.main(["soak", "--minutes", "1"]) == 2
     assert chip.main(["moves", "--count", "1"]) == 2
     assert chip.main(["passes", "--minutes", "1"]) == 2
-    assert capsys.readouterr().out.count("no emulated Pico") == 3
+    assert chip.main(["qstrs", "--seconds", "1"]) == 2
+    assert capsys.readouterr().out.count("no emulated Pico") == 4
     with pytest.raises(RuntimeError, match="no emulated Pico"):
         emulator.run(fs=str(tmp_path), ms=10)
 
 
 _SETTINGS = {"moves": {"LEVEL": 5, "CUBE": False}, "passes": {"LEVEL": 5, "MS": 1000}, "idle": {"MS": 1000},
-             "soak": {"SEED": 1, "PHASES": [("vs", 5, 0, 1000)], "RESUME_MS": 1000}}
+             "soak": {"SEED": 1, "PHASES": [("vs", 5, 0, 1000)], "RESUME_MS": 1000},
+             "qstrs": {"SEED": 1, "PHASES": [("vs", 5, 3, 1000), ("menu", 3, 0, 1000)]}}
 
 
 @pytest.mark.parametrize("name", sorted(_SETTINGS))

@@ -173,10 +173,10 @@ def measure(ms, level, seed):
         if run.returncode:
             raise RuntimeError("micropython failed: " + run.stdout[-2000:] + run.stderr[-2000:])
         lines = run.stdout.splitlines()
-        tags, unix_strings = qstr_lines(lines)
+        tags = qstr_lines(lines)[0]
         loaded = [x for x in lines if x.startswith("MODULES")][-1].split()[1:]
         device_modules = [m for m in loaded if m.split(".")[0] in deploy.PACKAGES]
-        strings = qstrs.device_qstrs(image, device_modules, unix_strings,
+        strings = qstrs.device_qstrs(image, device_modules,
                                      [(os.path.join(ROOT, name), name) for name in deploy.SOURCE_FILES])
     held = [int(v) for v in [x for x in lines if x.startswith("HELD")][-1].split()[1:]]
     # what those imports interned is counted with the rest of the qstrs

@@ -4,6 +4,7 @@
     python -m tools.bench.chip passes [--level 5] [--minutes 5]
     python -m tools.bench.chip soak [--minutes 20] [--seed 1]
     python -m tools.bench.chip idle [--seconds 20]
+    python -m tools.bench.chip qstrs [--seconds 60] [--seed 1]
     python -m tools.bench.chip moves --port /dev/ttyACM0      a real Pico in update mode
 
 moves: the computer's move on each position, stepped as the app steps it:
@@ -30,6 +31,11 @@ player's move: the CPU's busy share (the loop's own work, its waits
 timed apart), and the emulator's cpu_busy_ms for the image alone at the
 main menu.
 
+qstrs: micropython.qstr_info(1) after the start-up, a match against MAX
+and the main menu, pressed at random: the qstrs the chip made and its
+pools, beside the count tools/bench/qstrs.py makes from the image for the
+modules loaded.
+
 The same board scripts (board_*.py here) run on a real Pico through
 mpremote (--port: the image deployed, the board in update mode).
 docs/chip.md sets up the emulated Pico and has the figures.
@@ -43,6 +49,7 @@ import tempfile
 
 from tools import deploy
 from tools.bench.chip import emulator, positions, soak
+from tools.bench.chip import qstrs as chip_qstrs
 
 _KIND_NAMES = ("generate", "base", "prefilter", "score", "search: base", "search: replies",
                "search: rank", "search: net")
@@ -196,6 +203,9 @@ def main(argv=None):
     s.add_argument("--seed", type=int, default=1)
     i = sub.add_parser("idle", help="the CPU's busy share while the loop waits for a press")
     i.add_argument("--seconds", type=float, default=20.0, help="device seconds at each place")
+    c = sub.add_parser("qstrs", help="the qstrs the game makes on the chip, beside the image's count")
+    c.add_argument("--seconds", type=float, default=60.0, help="device seconds of play after the start-up")
+    c.add_argument("--seed", type=int, default=1)
     args = p.parse_args(argv)
     if args.what != "moves" or args.port is None:
         why = emulator.missing()
@@ -213,6 +223,8 @@ def main(argv=None):
         passes(args.level, args.minutes)
     elif args.what == "idle":
         idle(args.seconds)
+    elif args.what == "qstrs":
+        chip_qstrs.run(args.seconds, args.seed)
     else:
         return soak.soak(args.minutes, args.seed)
     return 0
