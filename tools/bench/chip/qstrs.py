@@ -58,6 +58,9 @@ def run(seconds, seed, out=print):
             raise RuntimeError("the chip raised:\n" + r.traceback())
         out("qstrs on the chip, seed %d: start-up, then %d s of a match against MAX and %d s of the main menu,"
             " pressed at random" % (seed, phases[0][3] // 1000, phases[1][3] // 1000))
+        for tag, free, largest in r.heap():
+            out("  heap once %s (before the benchmark's own code): %.1f KB free, largest free block %.1f KB"
+                % (tag, free / 1024.0, largest / 1024.0))
         for line in r.console.splitlines():
             if line.startswith("PHASE "):
                 out("  " + line)
