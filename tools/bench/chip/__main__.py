@@ -32,9 +32,9 @@ timed apart), and the emulator's cpu_busy_ms for the image alone at the
 main menu.
 
 qstrs: micropython.qstr_info(1) after the start-up, a match against MAX
-and the main menu, pressed at random: the qstrs the chip made and its
-pools, beside the count tools/bench/qstrs.py makes from the image for the
-modules loaded.
+pressed at random, the demo at MAX and the main menu pressed at random:
+the qstrs the chip made and its pools, beside the count
+tools/bench/qstrs.py makes from the image for the modules loaded.
 
 The same board scripts (board_*.py here) run on a real Pico through
 mpremote (--port: the image deployed, the board in update mode).

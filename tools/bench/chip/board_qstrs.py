@@ -2,7 +2,8 @@
 # it by the host: the game as main.py starts it (emulator.START), then its
 # loop stepped with a player pressing at random, as board_soak.py does.
 # PHASES: (mode, level, points, ms) each: "vs" a match against the
-# computer, "menu" presses from the main menu on. After the start-up and
+# computer, "demo" the computer against itself (no presses), "menu"
+# presses from the main menu on. After the start-up and
 # after each phase it prints 'QSTRS tag', micropython.qstr_info(1) (its
 # count, then a line a qstr) and the modules loaded ('MODULES tag name
 # ...'); QSTRS OVER at the end.
@@ -26,7 +27,7 @@ events = loop.hw.buttons.events
 
 def poll(now):
     n = real_poll(now)
-    if n < len(events):
+    if press[0] and n < len(events):
         if press[2] >= 0:
             if time.ticks_diff(now, press[3]) >= 0:
                 events[n] = keys.RELEASE << 4 | press[2]
@@ -54,7 +55,7 @@ def dump(tag):
 
 dump("started")
 for mode, level, points, ms in PHASES:  # noqa: F821
-    app.main.set("PLAY", app_module.VS_CPU)
+    app.main.set("PLAY", app_module.DEMO if mode == "demo" else app_module.VS_CPU)
     app.main.set("LEVEL", level - 1)
     app.main.set("POINTS", points)
     if mode == "menu":
@@ -62,7 +63,7 @@ for mode, level, points, ms in PHASES:  # noqa: F821
         app.play = None
         app.screen = app_module.MAIN
     else:
-        press[0] = _VS
+        press[0] = _VS if mode == "vs" else None
         app.start_match()
     thinking = moves = 0
     end = time.ticks_add(time.ticks_ms(), ms)

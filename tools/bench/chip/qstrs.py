@@ -7,8 +7,9 @@ import tempfile
 from tools.bench import qstrs as static
 from tools.bench.chip import emulator
 
-# a match against MAX pressed at random, then the main menu's flows pressed at random
-PLAN = (("vs", 5, 3, 0.85), ("menu", 3, 0, 0.15))
+# a match against MAX pressed at random, the demo at MAX (the computer's
+# moves and cube), then the main menu's flows pressed at random
+PLAN = (("vs", 5, 3, 0.5), ("demo", 5, 3, 0.35), ("menu", 3, 0, 0.15))
 
 
 def dumps(console):
@@ -56,8 +57,9 @@ def run(seconds, seed, out=print):
         r = emulator.run(fs=folder, ms=total + 60000, until="QSTRS OVER", seed=seed)
         if r.traceback():
             raise RuntimeError("the chip raised:\n" + r.traceback())
-        out("qstrs on the chip, seed %d: start-up, then %d s of a match against MAX and %d s of the main menu,"
-            " pressed at random" % (seed, phases[0][3] // 1000, phases[1][3] // 1000))
+        out("qstrs on the chip, seed %d: start-up, then %d s of a match against MAX pressed at random, %d s of"
+            " the demo at MAX, %d s of the main menu pressed at random"
+            % (seed, phases[0][3] // 1000, phases[1][3] // 1000, phases[2][3] // 1000))
         for tag, free, largest in r.heap():
             out("  heap once %s (before the benchmark's own code): %.1f KB free, largest free block %.1f KB"
                 % (tag, free / 1024.0, largest / 1024.0))
