@@ -139,9 +139,8 @@ def passes(level, minutes, out=print):
         out("  a collection's pass over 50 ms: %.1f ms before the collection, %.1f ms collecting, %.1f ms after"
             % tuple(int(x) / 1000.0 for x in w[1:4]))
     for w in r.lines("SLOW"):
-        out("  another pass over 50 ms: %.1f ms%s%s" % (int(w[1]) / 1000.0,
-                                                    ", the collector ran on its own in it" if w[2] == "1" else "",
-                                                    ", the computer thinking" if w[3] == "1" else ""))
+        out("  another pass over 50 ms: %.1f ms%s" % (int(w[1]) / 1000.0,
+                                                  ", the computer thinking" if w[2] == "1" else ""))
     for tag, free, largest in r.heap():
         out("  heap %s: %.1f KB free, largest free block %.1f KB, after a collection"
             % ("once started" if tag == "started" else "at the end", free / 1024.0, largest / 1024.0))

@@ -7,8 +7,8 @@
 #
 # Prints PASSES lines (board_common.Histogram) for the passes that write
 # the flash, those that collect the heap, and the rest; SLOW for each of
-# the rest over 50 ms (whether the collector ran on its own in it, and
-# whether the computer was thinking); SLOWCOLLECT for each collection's pass over 50 ms,
+# the rest over 50 ms (and 1 if the computer was thinking as it began);
+# SLOWCOLLECT for each collection's pass over 50 ms,
 # with the time before the collection, the collection's and the time after
 # it; COLLECT the longest collection in microseconds; then the heap
 # (HEAP end) and DONE.
@@ -59,8 +59,7 @@ watched = time.ticks_ms()
 while time.ticks_diff(end, time.ticks_ms()) > 0:
     mark[0] = 0
     collected[0] = False
-    thinking = app.thinking()
-    held = gc.mem_alloc()
+    thinking = 1 if app.thinking() else 0
     t0 = started[0] = time.ticks_us()
     loop.step()
     if not mark[0]:
@@ -75,9 +74,7 @@ while time.ticks_diff(end, time.ticks_ms()) > 0:
     else:
         others.add(busy)
         if busy > 50000:
-            # a heap smaller after the pass than before it: the collector
-            # ran on its own, at the threshold, inside the pass
-            print("SLOW %d %d %d" % (busy, gc.mem_alloc() < held, thinking))
+            print("SLOW %d %d" % (busy, thinking))
     now = time.ticks_ms()
     if time.ticks_diff(now, watched) >= 60000:
         loop.hw.power.activity(now)     # someone watching: the demo does not sleep
