@@ -115,13 +115,14 @@ class Loop:
             # The heap is collected in a pass that does nothing else (24 ms
             # on the chip): before the computer thinks, and every _COLLECT_MS
             # while the app works, the flash is written or keys are
-            # pressed, so that it seldom reaches _PLAY_GC inside a busy pass.
+            # pressed, so that it seldom fills inside a busy pass (in play
+            # no threshold collects: startup.start()).
             if elapsed >= _PASS_MS + _QUIET_MS or time.ticks_diff(time.ticks_ms(), ticks) >= _QUIET_MS:
                 # The pass began late or ran long before it got here: the
-                # collector itself may have run, met by an allocation at
-                # _PLAY_GC (a call's frame over 11 words is one, so step()'s
-                # own call can be), and a second collection would double
-                # the pass. This one waits a pass.
+                # collector itself may have run, met by an allocation that
+                # found the heap full (a call's frame over 11 words is one,
+                # so step()'s own call can be), and a second collection
+                # would double the pass. This one waits a pass.
                 self._rest_of_pass(ticks)
                 return
             self.app.collect_requested = False

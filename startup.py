@@ -20,7 +20,7 @@ GAME = const(0)              # what start_mode() finds
 UPDATE = const(1)
 _SAFE_BUTTON = const(7)      # MENU held at power-on: update mode too
 _START_GC = const(4096)      # bytes allocated between collections at start-up (start())
-_PLAY_GC = const(40960)      # ... and in play
+_PLAY_GC = const(-1)         # ... and in play: none (the loop collects)
 _READY_MS = const(2000)      # update mode's display: READY this long,
 _CYCLE_MS = const(3500)      # then how to go back, till the cycle's end
 _POLL_MS = const(10)         # update mode's button poll
@@ -142,11 +142,14 @@ def start():
     The heap is collected after every _START_GC bytes while the modules
     load, so that what they keep packs the bottom of the heap and the rest
     is one block (55.8 KB of 60.2 KB free on the chip; left to collect
-    only when full, the largest block was 7.7 KB). In play it is collected
-    after every _PLAY_GC bytes, so that new objects take the holes low in
-    the heap and the top stays whole, and before the computer thinks
-    (Loop.step), which allocates less than that (19 KB at the most on the
-    chip), so that no collection falls inside its steps."""
+    only when full, the largest block was 7.7 KB). In play the loop
+    collects in passes of its own (Loop.step): before the computer thinks
+    and every half second at work, so that new objects take the holes low
+    in the heap. No threshold collects besides (_PLAY_GC), only a full
+    heap: the threshold counts every call frame made on the heap (one over
+    11 words) though it is freed at once, so thinking's calls reached it
+    in a thinking step's pass, 25 ms more, and on the chip three of the
+    demo's passes in 5 minutes went over 50 ms (none without it)."""
     gc.threshold(_START_GC)
     load_opponent()
     from hw import board

@@ -50,5 +50,5 @@ def test_a_look_ahead_cube_decision_in_a_match_allocates_little():
 
     # 14.4 KB on the unix port (8-byte words), 53.6 KB when the live cube
     # built its knots at every roll's end; a MAX checker move allocates
-    # about as much, well under the play's collection threshold
+    # about as much, well under the heap free in play
     assert _allocated(work) <= 24000
