@@ -19,6 +19,7 @@ from tools.sim import mpy
     ("moves", {"LEVEL": 5, "CUBE": False}),
     ("soak", {"SEED": 1, "PHASES": [("vs", 5, 0, 1000)], "RESUME_MS": 1000}),
     ("passes", {"LEVEL": 5, "MS": 1000}),
+    ("heapmap", {"LEVEL": 5, "MS": 1000}),
     ("qstrs", {"SEED": 1, "PHASES": [("vs", 5, 3, 1000), ("demo", 5, 3, 1000), ("menu", 3, 0, 1000)]}),
 ])
 def test_board_scripts_compile_for_the_chip(tmp_path, name, settings):
@@ -92,7 +93,8 @@ def test_without_an_emulated_pico_the_benchmark_says_what_is_missing(tmp_path, m
 
 _SETTINGS = {"moves": {"LEVEL": 5, "CUBE": False}, "passes": {"LEVEL": 5, "MS": 1000}, "idle": {"MS": 1000},
              "soak": {"SEED": 1, "PHASES": [("vs", 5, 0, 1000)], "RESUME_MS": 1000},
-             "qstrs": {"SEED": 1, "PHASES": [("vs", 5, 3, 1000), ("demo", 5, 3, 1000), ("menu", 3, 0, 1000)]}}
+             "qstrs": {"SEED": 1, "PHASES": [("vs", 5, 3, 1000), ("demo", 5, 3, 1000), ("menu", 3, 0, 1000)]},
+             "heapmap": {"LEVEL": 5, "MS": 1000}}
 
 
 @pytest.mark.parametrize("name", sorted(_SETTINGS))

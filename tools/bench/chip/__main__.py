@@ -5,6 +5,7 @@
     python -m tools.bench.chip soak [--minutes 20] [--seed 1]
     python -m tools.bench.chip idle [--seconds 20]
     python -m tools.bench.chip qstrs [--seconds 60] [--seed 1]
+    python -m tools.bench.chip heapmap [--level 5] [--minutes 5]
     python -m tools.bench.chip moves --port /dev/ttyACM0      a real Pico in update mode
 
 moves: the computer's move on each position, stepped as the app steps it:
@@ -35,6 +36,10 @@ qstrs: micropython.qstr_info(1) after the start-up, a match against MAX
 pressed at random, the demo at MAX and the main menu pressed at random:
 the qstrs the chip made and its pools, beside the count
 tools/bench/qstrs.py makes from the image for the modules loaded.
+
+heapmap: the demo through the real loop for a while, then the heap
+collected and its block map (micropython.mem_info(1)): where the objects
+that split its free space lie.
 
 The same board scripts (board_*.py here) run on a real Pico through
 mpremote (--port: the image deployed, the board in update mode).
@@ -147,6 +152,21 @@ def passes(level, minutes, out=print):
     return r
 
 
+def heapmap(level, minutes, out=print):
+    """The heap's block map after the demo at the level for a while, and
+    its free and largest free block (board_heapmap.py)."""
+    ms = int(minutes * 60000)
+    r = run_board("heapmap", {"LEVEL": level, "MS": ms}, {}, ms=ms + 60000, start=emulator.START)
+    if r.traceback():
+        raise RuntimeError("the chip raised:\n" + r.traceback())
+    for tag, free, largest in r.heap():
+        out("heap %s: %.1f KB free, largest free block %.1f KB, after a collection"
+            % ("once started" if tag == "started" else "after the demo", free / 1024.0, largest / 1024.0))
+    text = r.console
+    out(text[text.index("GC memory layout"):text.rindex("DONE")].rstrip() if "GC memory layout" in text else text)
+    return r
+
+
 def idle(seconds, out=print):
     """The loop's busy share while it waits: the board script's own timing
     at the menu and on the board, then the image as it ships, powered on
@@ -202,6 +222,9 @@ def main(argv=None):
     s.add_argument("--seed", type=int, default=1)
     i = sub.add_parser("idle", help="the CPU's busy share while the loop waits for a press")
     i.add_argument("--seconds", type=float, default=20.0, help="device seconds at each place")
+    h = sub.add_parser("heapmap", help="the heap's block map after the demo, to see what splits it")
+    h.add_argument("--level", type=int, default=5)
+    h.add_argument("--minutes", type=float, default=5.0)
     c = sub.add_parser("qstrs", help="the qstrs the game makes on the chip, beside the image's count")
     c.add_argument("--seconds", type=float, default=60.0, help="device seconds of play after the start-up")
     c.add_argument("--seed", type=int, default=1)
@@ -222,6 +245,8 @@ def main(argv=None):
         passes(args.level, args.minutes)
     elif args.what == "idle":
         idle(args.seconds)
+    elif args.what == "heapmap":
+        heapmap(args.level, args.minutes)
     elif args.what == "qstrs":
         chip_qstrs.run(args.seconds, args.seed)
     else:
