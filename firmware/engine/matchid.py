@@ -29,6 +29,8 @@ the match length: gnubg writes the final score of a finished match that way
 
 from micropython import const
 
+from firmware.engine.posid import ALPHABET, base64_into
+
 _NO_GAME = const(0)
 PLAYING = const(1)
 OVER = const(2)
@@ -45,7 +47,6 @@ FIELDS = (
 )
 _JACOBY = const(13)
 
-_ALPHABET = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"   # bytes, as posid.ALPHABET
 
 
 def _log2(value):
@@ -101,10 +102,7 @@ def encode(values):
                 key[(pos + b) >> 3] |= 1 << ((pos + b) & 7)
         pos += width
     out = bytearray(12)
-    for g in range(3):
-        n = key[3 * g] << 16 | key[3 * g + 1] << 8 | key[3 * g + 2]
-        for k in range(4):
-            out[4 * g + k] = _ALPHABET[(n >> (18 - 6 * k)) & 63]
+    base64_into(key, 3, out)
     return out.decode()
 
 
@@ -116,7 +114,7 @@ def decode(text):
     for g in range(3):
         n = 0
         for c in text[g * 4:g * 4 + 4]:
-            i = _ALPHABET.find(c.encode())
+            i = ALPHABET.find(c.encode())
             if i < 0:
                 raise ValueError("%r is not a match ID character" % c)
             n = n << 6 | i

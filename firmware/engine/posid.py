@@ -58,16 +58,21 @@ def from_key(data):
     return board
 
 
+def base64_into(data, groups, out):
+    """The first `groups` 3-byte groups of data as 4 ALPHABET characters
+    each, high bits first, into the bytearray out: the body of gnubg's
+    Position and Match IDs (firmware/engine/matchid.py)."""
+    for g in range(groups):
+        n = data[3 * g] << 16 | data[3 * g + 1] << 8 | data[3 * g + 2]
+        for k in range(4):
+            out[4 * g + k] = ALPHABET[n >> (18 - 6 * k) & 63]
+
+
 def position_id(board):
     """The 14-character Position ID of a board."""
     data = key(board)
     chars = bytearray(_ID_CHARS)
-    for g in range(3):
-        n = data[3 * g] << 16 | data[3 * g + 1] << 8 | data[3 * g + 2]
-        chars[4 * g] = ALPHABET[n >> 18]
-        chars[4 * g + 1] = ALPHABET[n >> 12 & 63]
-        chars[4 * g + 2] = ALPHABET[n >> 6 & 63]
-        chars[4 * g + 3] = ALPHABET[n & 63]
+    base64_into(data, 3, chars)
     chars[12] = ALPHABET[data[9] >> 2]
     chars[13] = ALPHABET[(data[9] & 3) << 4]
     return chars.decode()
