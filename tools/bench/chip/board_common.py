@@ -9,14 +9,37 @@ from array import array
 import micropython
 
 
-def heap_line(tag):
+def heap_line(tag, blocks=False):
     """The heap after a collection, for the host: 'HEAP tag free', then
     micropython.mem_info()'s lines, whose `max free sz` is the largest free
-    block in 16-byte blocks. Asking for blocks to find it instead would
-    itself collect on every refusal and change what it measures."""
+    block in 16-byte blocks (with blocks, the heap's block map after them).
+    Asking for blocks to find it instead would itself collect on every
+    refusal and change what it measures."""
     gc.collect()
     print("HEAP %s %d" % (tag, gc.mem_free()))
-    micropython.mem_info()
+    if blocks:
+        micropython.mem_info(1)
+    else:
+        micropython.mem_info()
+
+
+def start_demo(loop, level):
+    """The demo at the level (1 to 5), a new match started."""
+    from firmware.handheld import app as app_module
+    loop.app.main.set("PLAY", app_module.DEMO)
+    loop.app.main.set("LEVEL", level - 1)
+    loop.app.start_match()
+
+
+def keep_awake(loop, watched):
+    """Once a minute (watched: when it last did, ticks_ms) tells the power
+    manager someone is watching, so that the demo does not sleep; returns
+    when it last did."""
+    now = time.ticks_ms()
+    if time.ticks_diff(now, watched) >= 60000:
+        loop.hw.power.activity(now)
+        return now
+    return watched
 
 
 class Histogram:

@@ -5,22 +5,13 @@
 # the rest of an object, a letter an object's first block by its kind),
 # so that what splits the free space in play can be seen where it lies.
 import __main__
-from firmware.handheld import app as app_module
 
 loop = __main__.LOOP
-app = loop.app
-app.main.set("PLAY", app_module.DEMO)
-app.main.set("LEVEL", LEVEL - 1)  # noqa: F821  (set by the host above this file)
-app.start_match()
+start_demo(loop, LEVEL)  # noqa: F821  (set by the host above this file)
 end = time.ticks_add(time.ticks_ms(), MS)  # noqa: F821
 watched = time.ticks_ms()
 while time.ticks_diff(end, time.ticks_ms()) > 0:
     loop.step()
-    now = time.ticks_ms()
-    if time.ticks_diff(now, watched) >= 60000:
-        loop.hw.power.activity(now)     # someone watching: the demo does not sleep
-        watched = now
-gc.collect()
-print("HEAP end %d" % gc.mem_free())
-micropython.mem_info(1)
+    watched = keep_awake(loop, watched)
+heap_line("end", True)
 print("DONE")

@@ -13,7 +13,6 @@
 # it; COLLECT the longest collection in microseconds; then the heap
 # (HEAP end) and DONE.
 import __main__
-from firmware.handheld import app as app_module
 
 loop = __main__.LOOP
 app = loop.app
@@ -51,9 +50,7 @@ loop._rest_of_pass = rest_of_pass
 flash = Histogram()
 collecting = Histogram()
 others = Histogram()
-app.main.set("PLAY", app_module.DEMO)
-app.main.set("LEVEL", LEVEL - 1)  # noqa: F821  (set by the host above this file)
-app.start_match()
+start_demo(loop, LEVEL)  # noqa: F821  (set by the host above this file)
 end = time.ticks_add(time.ticks_ms(), MS)  # noqa: F821
 watched = time.ticks_ms()
 while time.ticks_diff(end, time.ticks_ms()) > 0:
@@ -75,10 +72,7 @@ while time.ticks_diff(end, time.ticks_ms()) > 0:
         others.add(busy)
         if busy > 50000:
             print("SLOW %d %d" % (busy, thinking))
-    now = time.ticks_ms()
-    if time.ticks_diff(now, watched) >= 60000:
-        loop.hw.power.activity(now)     # someone watching: the demo does not sleep
-        watched = now
+    watched = keep_awake(loop, watched)
 print(flash.line("flash"))
 print(collecting.line("collect"))
 print(others.line("other"))
