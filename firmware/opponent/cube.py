@@ -36,8 +36,9 @@ WINDOW = const(2500)    # MAX looks ahead only where 0-ply finds the decision wi
 # A roll's end in the look-ahead, beyond the network's score: the best
 # play's cube efficiency and its cubeful values, in microseconds on the
 # chip (the unix port's time x 100: a match's live cube, solved level by
-# level, 3.4 to 5.5 ms; money's Janowski about 0.2 ms; the efficiency up
-# to 1.5 ms), so that a step with one stays within STEP_WORK.
+# level, 3.4 to 5.5 ms when it built its knots, about a fifth less since;
+# money's Janowski about 0.2 ms; the efficiency up to 1.5 ms), so that a
+# step with one stays within STEP_WORK.
 _LEAF_MONEY = const(2000)
 _LEAF_MATCH = const(7000)
 _IN_36 = (2,) * 15 + (1,) * 6     # each of the 21 rolls counted in 36, as ai's search orders them
