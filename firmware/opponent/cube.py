@@ -14,7 +14,8 @@ prefilter ranks best, as the checkers' look-ahead picks the opponent's
 replies), and the cubeful value
 of the position after it, the other side to roll with the cube as it
 would be (centred or ours after no double, 2 x cube theirs after
-double/take), averaged with the rolls' weights. So the next roll's
+double/take) and its own double or redouble where it has one
+(cubeful.after_roll), averaged with the rolls' weights. So the next roll's
 swings, a market lost or a cash, count as they fall, and the cube model
 answers only one roll later.
 
@@ -34,13 +35,15 @@ ONE = evaluator.ONE
 PLAYS = const(8)        # the side on roll's plays to a roll the network scores (the checkers' look-ahead: ai.REPLIES)
 WINDOW = const(2500)    # MAX looks ahead only where 0-ply finds the decision within this (1/ONE points)
 # A roll's end in the look-ahead, beyond the network's score: the best
-# play's cube efficiency and its cubeful values, in microseconds on the
-# chip (the unix port's time x 100: a match's live cube, solved level by
-# level, 3.4 to 5.5 ms when it built its knots, about a fifth less since;
-# money's Janowski about 0.2 ms; the efficiency up to 1.5 ms), so that a
-# step with one stays within STEP_WORK.
+# play's cube efficiency and its cubeful values with the other side's own
+# cube decision there, in microseconds on the chip (the unix port's time
+# x 100: a match's live cube solved level by level for no double,
+# double/take and the other side's double or redouble, up to 5.4 ms, a
+# half more than without its decision; money's Janowski about 0.3 ms;
+# the efficiency up to 1.5 ms), so that a step with one stays within
+# STEP_WORK.
 _LEAF_MONEY = const(2000)
-_LEAF_MATCH = const(7000)
+_LEAF_MATCH = const(8000)
 _IN_36 = (2,) * 15 + (1,) * 6     # each of the 21 rolls counted in 36, as ai's search orders them
 
 

@@ -332,18 +332,41 @@ def match_double(p, cube, away_us, away_them, post, centred=True, x=CONTACT_X):
     return nd, dt, dp
 
 
+def choice(nd, dt, cash):
+    """The side on roll's value with access to the cube, from no double,
+    double/take and double/pass (cash): it doubles where both doubled
+    games beat no double, the other side then taking or passing, whichever
+    costs it less."""
+    if dt > nd and cash > nd:
+        return dt if dt < cash else cash
+    return nd
+
+
 def after_roll(p, cube, owned, length, away_us, away_them, x=CONTACT_X):
     """(no double, double/take) for the side that has just played, from p,
     the other side's probabilities with it to roll (x its cube
     efficiency): the other side's cubeful value at the cube as each
     choice leaves it (centred, or ours when `owned`; 2 x cube theirs after
-    a take), seen from this side."""
+    a take), seen from this side. Where the other side has access to the
+    cube it makes its own cube decision there, as gnubg's look-ahead does
+    at every position it reaches: a double, or a redouble after the take,
+    where both doubled games beat playing on (a market this side lost)."""
     if length:
         post = past_crawford(away_us, away_them)
-        nd = ONE - match_live(p, cube, 2 if owned else 0, away_them, away_us, post, x=x)
-        dt = ONE - match_live(p, 2 * cube, 1, away_them, away_us, post, x=x)
-        return nd, dt
-    return -money_equity(p, 2 if owned else 0, x), -2 * money_equity(p, 1, x)
+        a, b = away_them, away_us
+        if owned:
+            nd = match_live(p, cube, 2, a, b, post, x=x)
+        else:
+            nd = match_live(p, cube, 0, a, b, post, x=x)
+            if may_double(cube, length, a, False):
+                nd = choice(nd, match_live(p, 2 * cube, 2, a, b, post, x=x), mwc(a - cube, b, post))
+        dt = match_live(p, 2 * cube, 1, a, b, post, x=x)
+        if may_double(2 * cube, length, a, False):
+            dt = choice(dt, match_live(p, 4 * cube, 2, a, b, post, x=x), mwc(a - 2 * cube, b, post))
+        return ONE - nd, ONE - dt
+    doubled = 2 * money_equity(p, 2, x)
+    nd = money_equity(p, 2, x) if owned else choice(money_equity(p, 0, x), doubled, ONE)
+    return -nd, -2 * choice(money_equity(p, 1, x), doubled, ONE)
 
 
 def values(p, cube, owned, length, away_us, away_them, x=CONTACT_X):

@@ -128,3 +128,34 @@ def test_cube_efficiency_by_the_position():
     race[25 + 9] = 10           # 100 pips for them
     assert cubeful.efficiency(bytes(race), 1) == 5500 + 100 * 25 // 2
 
+
+
+def test_after_a_roll_the_other_side_makes_its_own_cube_decision():
+    # The other side, on roll after this side's play, with 85% and no
+    # gammons: past its cash point, so it doubles and this side passes.
+    q = p(0.85)
+    x = 6000
+    nd, dt = cubeful.after_roll(q, 1, False, 0, 0, 0, x)
+    assert nd == -ONE
+    assert cubeful.money_equity(q, 0, x) < ONE      # what playing on would have left it
+    # after a take it owns the 2-cube and redoubles: two points lost
+    assert dt == -2 * ONE
+    # with this side owning the cube it has no access: it plays on
+    assert cubeful.after_roll(q, 2, True, 0, 0, 0, x)[0] == -cubeful.money_equity(q, 2, x)
+    # far from a double, the values are its cubeful ones as they stand
+    q = p(0.4, 0.05, 0, 0.05)
+    assert cubeful.after_roll(q, 1, False, 0, 0, 0, x) == (-cubeful.money_equity(q, 0, x),
+                                                           -2 * cubeful.money_equity(q, 1, x))
+
+
+def test_after_a_roll_in_a_match_the_other_side_cashes_where_it_can():
+    # this side 3-away, the other 5-away; the other side on roll with 90%
+    q = p(0.9)
+    post = False
+    nd, dt = cubeful.after_roll(q, 1, False, 7, 3, 5)
+    assert nd == ONE - cubeful.mwc(5 - 1, 3, post)     # its double passed: it wins a point
+    assert dt == ONE - cubeful.mwc(5 - 2, 3, post)     # its redouble to 4 passed: two points
+    assert nd < ONE - cubeful.match_live(q, 1, 0, 5, 3, post)     # better for it than playing on
+    # owning a 2-cube at 2-away, it has nothing to redouble for: it plays on
+    _, dt = cubeful.after_roll(q, 1, False, 7, 3, 2)
+    assert dt == ONE - cubeful.match_live(q, 2, 1, 2, 3, False)
