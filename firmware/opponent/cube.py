@@ -40,9 +40,10 @@ WINDOW = const(2500)    # MAX looks ahead only where 0-ply finds the decision wi
 # x 100: a match's live cube solved level by level for no double,
 # double/take and the other side's double or redouble, up to 5.4 ms, a
 # half more than without its decision; money's Janowski about 0.3 ms;
-# the efficiency up to 1.5 ms), so that a step with one stays within
-# STEP_WORK.
-_LEAF_MONEY = const(2000)
+# the efficiency up to 1.5 ms, and for money in a bear-off the database
+# covers up to 5.2 ms, where it reads a side's distribution again), so
+# that a step with one stays within STEP_WORK.
+_LEAF_MONEY = const(6000)
 _LEAF_MATCH = const(8000)
 _IN_36 = (2,) * 15 + (1,) * 6     # each of the 21 rolls counted in 36, as ai's search orders them
 
@@ -116,7 +117,7 @@ class CubeThinker(ai.Thinker):
             self.scorer.set_base(board)
             p = self.scorer.score(board)
             v = self.zero = cubeful.values(p, self.cube, self.owned, self.length, self.away_us,
-                                           self.away_them, cubeful.efficiency(board))
+                                           self.away_them, cubeful.efficiency(board, 0, self.length))
             if not self.deep or self._clear(v):
                 self._done(v[0], v[1])
             return
@@ -152,7 +153,7 @@ class CubeThinker(ai.Thinker):
         if self.next < self.kept:
             return
         # the cube efficiency of the other side, on roll after the best play
-        x = cubeful.efficiency(self.replies.result_into(self.keep_index[self.best_k], self.reply), 1)
+        x = cubeful.efficiency(self.replies.result_into(self.keep_index[self.best_k], self.reply), 1, self.length)
         nd, dt = cubeful.after_roll(self.best, self.cube, self.owned, self.length,
                                     self.away_us, self.away_them, x)
         w = _IN_36[self.roll]

@@ -22,7 +22,7 @@ def _one_ply(board, cube_value, owned, length, away_us, away_them):
                 else _lost(plays.result(i))
             if best is None or ai.weighted(p, theirs) < ai.weighted(best, theirs):
                 best = p
-                x = cubeful.efficiency(flip(plays.result(i)))
+                x = cubeful.efficiency(flip(plays.result(i)), 0, length)
         a, b = cubeful.after_roll(best, cube_value, owned, length, away_us, away_them, x)
         w = 1 if d1 == d2 else 2
         nd += w * a
@@ -49,7 +49,8 @@ def test_below_max_the_values_are_the_positions_own():
     for length, a, c in ((0, 0, 0), (7, 3, 4)):
         t, steps = _thought(cube.CubeThinker(b, ai.PRO, 1, False, length, a, c))
         assert steps == 0
-        assert t.result == cubeful.values(evaluator.evaluate(b), 1, False, length, a, c, cubeful.efficiency(b))
+        assert t.result == cubeful.values(evaluator.evaluate(b), 1, False, length, a, c,
+                                               cubeful.efficiency(b, 0, length))
 
 
 def test_max_looks_one_roll_ahead_as_written_out():

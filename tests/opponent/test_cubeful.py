@@ -159,3 +159,38 @@ def test_after_a_roll_in_a_match_the_other_side_cashes_where_it_can():
     # owning a 2-cube at 2-away, it has nothing to redouble for: it plays on
     _, dt = cubeful.after_roll(q, 1, False, 7, 3, 2)
     assert dt == ONE - cubeful.match_live(q, 2, 1, 2, 3, False)
+
+
+def test_a_short_bear_off_has_its_own_money_efficiency_by_who_owns_the_cube():
+    b = bytearray(50)
+    b[0] = 3                    # three on our ace and one on our 2 point: two rolls
+    b[1] = 1
+    b[25 + 2] = 2               # two on their 3 point: two rolls
+    b = bytes(b)
+    x = cubeful.efficiency(b)
+    k = (2 - 1) * 6 + (2 - 1)
+    assert x == (k + 1) << 14 | 6000
+    assert cubeful.efficiency(b[25:] + b[:25], 1) == x     # the other side's, unflipped
+    # a match keeps the race's X
+    assert cubeful.efficiency(b, 0, 7) == 6000
+    q = p(0.59)
+    for owner in range(3):
+        want = cubeful._BEAR_X[owner * 36 + k] * 100
+        assert cubeful.money_equity(q, owner, x) == cubeful.money_equity(q, owner, want)
+    # a class the fit had too few positions of keeps the race's X
+    far = (35 + 1) << 14 | 6000
+    assert cubeful._BEAR_X[35] == 255
+    assert cubeful.money_equity(q, 0, far) == cubeful.money_equity(q, 0, 6000)
+    # fifteen checkers, beyond the database: the race's X
+    b = bytearray(50)
+    b[5] = 15
+    b[25] = 1
+    assert cubeful.efficiency(bytes(b)) == 5500 + 90 * 25 // 2
+
+
+def test_the_short_bear_off_table_is_the_fit_it_says():
+    t = cubeful._BEAR_X
+    assert len(t) == 3 * 6 * 6
+    assert all(v <= 100 or v == 255 for v in t)
+    # a side owning the cube with a roll left to play can use it no more
+    assert t[1 * 36 + 0] <= 5
