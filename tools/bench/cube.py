@@ -1,6 +1,6 @@
 """Cube decisions judged by GNU Backgammon's cubeful evaluation.
 
-    python -m tools.bench.cube [--games 400] [--seed 4242] [--levels 5,4] [--ply 2]
+    python -m tools.bench.cube [--games 400] [--seed 4242] [--levels 5,4] [--ply 2] [--by-class]
 
 Positions from games of gnubg's 0-ply network against itself
 (tools.train.data's games: 8% of plays at random), the side on roll
@@ -25,6 +25,8 @@ min(double/take, double/pass) from the taker's side.
 
 The judge's answers are kept in build/cube/ (one file per seed and number
 of games), so a change to Blot's cube is measured again in seconds.
+--by-class splits the losses further by the kind of position (contact, a
+race, a bear-off: both sides home), money or match, double or take.
 """
 import argparse
 import json
@@ -229,6 +231,11 @@ def per_decision(rows):
     return [x for _, pair, _ in rows for x in pair if x is not None]
 
 
+def _in_context(rows, context):
+    """The losses per decision of rows in the context ("all": every one)."""
+    return np.array(per_decision([r for r in rows if context == "all" or r[0].context == context]))
+
+
 def report(players, out=print):
     names = list(players)
     contexts = [c for c, _ in CONTEXTS]
@@ -242,11 +249,13 @@ def report(players, out=print):
             line += "%30s" % ("%5d  %5.1f  (%2.0f%%, %2.0f%%)" % (k, mean, 100 * wd, 100 * wt))
         out(line)
     if len(names) > 1:
-        base = per_decision(players[names[-1]])
-        for n in names[:-1]:
-            diff = np.array(per_decision(players[n])) - np.array(base)
-            out("  %s less %s: %+.2f +- %.2f millipoints a decision"
-                % (n, names[-1], diff.mean(), diff.std(ddof=1) / math.sqrt(len(diff))))
+        for c in ["all"] + contexts:
+            base = _in_context(players[names[-1]], c)
+            for n in names[:-1]:
+                diff = _in_context(players[n], c) - base
+                out("  %s less %s%s: %+.2f +- %.2f millipoints a decision"
+                    % (n, names[-1], "" if c == "all" else ", " + c, diff.mean(),
+                       diff.std(ddof=1) / math.sqrt(len(diff))))
     # the away scores where the first player loses the most
     first = players[names[0]]
     by_away = {}
@@ -261,12 +270,41 @@ def report(players, out=print):
         out("    %d-away %d-away cube %d: %d, %.1f" % (a, b, cube, len(xs), _mean(xs)))
 
 
+def position_class(board):
+    """contact, race (the sides past each other) or bear-off (both sides home)."""
+    from firmware.engine.position import is_race
+    if not is_race(board):
+        return "contact"
+    if any(board[6:25]) or any(board[31:50]):
+        return "race"
+    return "bear-off"
+
+
+def by_class(players, out=print):
+    """Each player's loss per decision by kind of position, money or match
+    (post-Crawford games with the matches), double or take."""
+    names = list(players)
+    rows = {}
+    for n in names:
+        for d, pair, _ in players[n]:
+            for q, x in zip(("doubles", "takes"), pair):
+                if x is not None:
+                    key = (position_class(d.board), "match" if d.length else "money", q)
+                    rows.setdefault(key, {}).setdefault(n, []).append(x)
+    out("  by class: millipoints per decision")
+    out("  %-24s %6s" % ("", "n") + "".join("%16s" % n for n in names))
+    for key in sorted(rows):
+        xs = rows[key]
+        out("  %-24s %6d" % (" ".join(key), len(xs[names[0]])) + "".join("%16.2f" % _mean(xs[n]) for n in names))
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=400, help="self-play games for the positions")
     ap.add_argument("--seed", type=int, default=4242)
     ap.add_argument("--levels", default="5,4", help="Blot's levels to score, comma-separated")
     ap.add_argument("--ply", type=int, default=2, help="the judge's plies (gnubg cubeful)")
+    ap.add_argument("--by-class", action="store_true", help="the losses by kind of position too")
     args = ap.parse_args(argv)
     kept = judged(args.games, args.seed, args.ply)
     players = {}
@@ -274,6 +312,8 @@ def main(argv=None):
         players["Blot level %d" % level] = score(kept, blot(level))
     players["gnubg 0-ply"] = score(kept, gnubg_zero)
     report(players)
+    if args.by_class:
+        by_class(players)
 
 
 if __name__ == "__main__":
