@@ -60,7 +60,7 @@ class Loop:
         self._thinking = getattr(self.app, "thinking", None) or (lambda: False)
         self.now = 0                 # ms awake since power-on: the app's clock
         self._battery_due = 0
-        self._battery = (-1, -1)
+        self._battery = -1           # the battery's state << 8 | percent, as the app was last told
         self._brightness = -1
 
     def _make_app(self, app_class, dice, payload):
@@ -182,8 +182,9 @@ class Loop:
         self._battery_due = time.ticks_add(ticks, _BATTERY_MS)
         battery = self.hw.battery
         state = battery.update(ticks, self.hw.matrix.load_ma())
-        if (state, battery.percent) != self._battery:
-            self._battery = (state, battery.percent)
+        told = state << 8 | battery.percent     # an int: a tuple kept would lie anywhere in the heap
+        if told != self._battery:
+            self._battery = told
             self.app.battery(state, battery.percent)
 
     # --- sleep: a state of the loop, so the loop never blocks ---------------

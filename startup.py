@@ -132,8 +132,11 @@ def load_opponent():
     """The computer, loaded at power-on before anything else: its buffers
     (the largest 9.3 KB) are made once on an empty heap and never freed.
     Loaded at its first move instead, they met a heap in pieces: on the
-    chip no 9 KB piece was left of 136 KB free (docs/app.md, Heap)."""
-    from firmware.opponent import ai, cube, judge  # noqa: F401
+    chip no 9 KB piece was left of 136 KB free (docs/app.md, Heap). The
+    bear-off database is opened here too: opened at the first race, its
+    objects lay wherever the heap's use reached then, and split the top."""
+    from firmware.opponent import ai, bearoff, cube, judge  # noqa: F401
+    bearoff.database()
 
 
 def start():

@@ -88,10 +88,12 @@ class Pool:
         self.noise = noise
         self.health = Health()
         self.started = False
-        self._pool = b""
+        # The pool and the block are rewritten in place: new digests kept
+        # would each lie wherever the heap's use had reached and split it.
+        self._pool = bytearray(32)
         self._counter = 0
-        self._block = b""
-        self._at = 0
+        self._block = bytearray(32)
+        self._at = 32               # the block used up: the first byte refills it
         self._raw = bytearray(RESEED_SAMPLES)
 
     @property
@@ -107,18 +109,18 @@ class Pool:
         raw = bytearray(STARTUP_SAMPLES)
         self.noise.raw(raw)
         self.health.check(raw)
-        self._pool = hashlib.sha256(raw + self.noise.extra()).digest()
+        self._pool[:] = hashlib.sha256(raw + self.noise.extra()).digest()
         self.started = True
         return self.health.fault is None
 
     def stir(self, value):
         """Folds in a number that varies unpredictably (a press's ticks_us)."""
         value &= 0xFFFFFFFF
-        self._pool = hashlib.sha256(self._pool + bytes((
+        self._pool[:] = hashlib.sha256(self._pool + bytes((
             2, value & 255, value >> 8 & 255, value >> 16 & 255, value >> 24))).digest()
 
     def byte(self):
-        if self._at >= len(self._block):
+        if self._at >= 32:
             self._refill()
         self._at += 1
         return self._block[self._at - 1]
@@ -131,7 +133,7 @@ class Pool:
         self.health.check(raw)
         self._counter += 1
         c = self._counter
-        self._pool = hashlib.sha256(self._pool + raw + bytes((
+        self._pool[:] = hashlib.sha256(self._pool + raw + bytes((
             0, c & 255, c >> 8 & 255, c >> 16 & 255, c >> 24 & 255))).digest()
-        self._block = hashlib.sha256(b"\x01" + self._pool).digest()
+        self._block[:] = hashlib.sha256(b"\x01" + self._pool).digest()
         self._at = 0

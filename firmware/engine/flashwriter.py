@@ -26,6 +26,8 @@ time, late in a match the text was the heap's largest source of garbage).
 The finished games go to the archive (firmware/engine/archive.py) after
 the save that holds them, never while the match file is read from it.
 """
+from array import array
+
 from micropython import const
 
 # The archive and the match file's writer stay loaded (matfile for
@@ -73,14 +75,16 @@ class FlashWriter:
         self._mat_stale = None       # one abandoned by a new save, for a flash pass to close
         # The match file on the flash: (record.trimmed, games, size) when
         # its first `size` bytes are the header and the first `games` games
-        # of the match in play, all finished; else None.
-        self._mat_kept = None
+        # of the match in play, all finished; games 0 when none are known.
+        # Written in place: a tuple made late between collections would
+        # lie high in the heap and split its largest free block.
+        self._mat_kept = array("i", bytes(12))
         self._mat_copy = 0           # bytes of those still to copy into the temporary file
         self._mat_source = None      # the file they are copied from
-        self._mat_buffer = None      # a block of them (MAT_COPY bytes, made once)
+        self._mat_buffer = bytearray(MAT_COPY)  # a block of them (made at power-on, low in the heap)
         self._mat_size = 0           # bytes in the temporary file's text so far
         self._mat_games = 0          # games begun in it so far
-        self._mat_newest = None      # (games, size) before the newest game's head
+        self._mat_newest = array("i", bytes(8))     # (games, size) before the newest game's head
 
     def load(self):
         """(status, payload) of the saved game (save.MESSAGES). A game
@@ -283,7 +287,7 @@ class FlashWriter:
         goes on without them."""
         self._record = record
         self._archive_job = None
-        self._mat_kept = None       # another match: its file is made whole
+        self._mat_kept[1] = 0       # another match: its file is made whole
         if record is not None and record.store is None:
             try:
                 archive.attach(record, self.os, self.open, ARCHIVE_FILE)
@@ -336,7 +340,8 @@ class FlashWriter:
                 self._mat_end = True
                 break
             if line.startswith(matfile.GAME_HEAD):
-                self._mat_newest = (self._mat_games, self._mat_size)
+                self._mat_newest[0] = self._mat_games
+                self._mat_newest[1] = self._mat_size
                 self._mat_games += 1
             self._mat_size += len(line) + 1
             parts.append(line)
@@ -353,8 +358,9 @@ class FlashWriter:
         kept = self._mat_kept
         record = self._record
         skip = size = 0
-        if kept is not None and kept[1] and record is not None and kept[0] == record.trimmed:
-            skip, size = kept[1], kept[2]       # the header and the finished games
+        if kept[1] and record is not None and kept[0] == record.trimmed:
+            skip = kept[1]      # the header and the finished games
+            size = kept[2]
         lines = None if self.mat_lines is None else self.mat_lines(skip)
         if lines is None:
             return False
@@ -362,7 +368,8 @@ class FlashWriter:
         self._mat_copy = size
         self._mat_size = size
         self._mat_games = skip
-        self._mat_newest = (skip, size)
+        self._mat_newest[0] = skip
+        self._mat_newest[1] = size
         return True
 
     def _copy_mat(self):
@@ -373,8 +380,6 @@ class FlashWriter:
             if self._mat_file is None:
                 self._mat_source = self.open(MAT_FILE, "rb")
                 self._mat_file = self.open(MAT_TMP, "wb")
-                if self._mat_buffer is None:
-                    self._mat_buffer = bytearray(MAT_COPY)
             n = min(self._mat_copy, MAT_COPY)
             block = memoryview(self._mat_buffer)[:n]
             if self._mat_source.readinto(block) != n:
@@ -382,7 +387,7 @@ class FlashWriter:
             self._mat_file.write(block)
         except OSError:
             self._drop_mat()
-            self._mat_kept = None       # due still: made whole at the next quiet pass
+            self._mat_kept[1] = 0       # due still: made whole at the next quiet pass
             return
         self._mat_copy -= n
 
@@ -405,18 +410,20 @@ class FlashWriter:
     def _close_mat(self):
         """The whole temporary file closed and renamed over MAT_FILE."""
         f = self._mat_file
-        newest = self._mat_newest
         self._mat_file = None
         self._drop_mat()
         self._mat_due = False
-        self._mat_kept = None
+        kept = self._mat_kept
+        kept[1] = 0
         try:
             f.close()
             self.os.rename(MAT_TMP, MAT_FILE)
         except OSError:
             return
         if self._record is not None:
-            self._mat_kept = (self._record.trimmed,) + newest
+            kept[0] = self._record.trimmed
+            kept[1] = self._mat_newest[0]
+            kept[2] = self._mat_newest[1]
 
     def _drop_mat(self, later=False):
         """Abandons the match file being written (the old one stays); its

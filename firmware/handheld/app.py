@@ -88,7 +88,7 @@ class App:
         self.brightness = _DEFAULT_BRIGHTNESS
         self.sleep_requested = False
         self.update_requested = False   # the menu's UPDATE: main.py restarts for tools/deploy.py
-        self.collect_requested = False  # the computer is about to think: the loop collects the heap first
+        self.collect_requested = False  # the loop collects the heap in its next quiet pass: before the computer thinks, after it, at a roll
         self.dice = dice
         self.tally = dice.tally     # the machine's dice's counts (None for a player's own)
         self.dice_screen = None

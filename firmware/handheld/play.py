@@ -204,9 +204,12 @@ class Play:
 
     def _rolled(self):
         """The dice are out: a save point of its own, so that a power cut
-        before the move cannot give the player another roll."""
+        before the move cannot give the player another roll. The heap is
+        collected before the roll's plays are made, so that they, which
+        last the turn, take its lowest holes."""
         self._beep(sounds.DICE)
         self.app.request_save()
+        self.app.collect_requested = True
 
     def _after_action(self):
         """A safe moment: the turn, cube action or game is complete."""
@@ -585,6 +588,7 @@ class Play:
             if t.step():
                 self.cube_thinker = None
                 self.offer = t.doubles()
+                self.app.collect_requested = True
             return False
         offer = self.offer
         self.offer = None
@@ -624,6 +628,7 @@ class Play:
         if not t.step():
             return
         self.cube_thinker = None
+        self.app.collect_requested = True
         take = t.takes()
         if take:
             self._act(m.take, now)
@@ -679,6 +684,7 @@ class Play:
         if self.thinker.step():
             result, move = self.thinker.result
             self.thinker = None
+            self.app.collect_requested = True
             self._show_move(result, move, now)
             return True
         return False
