@@ -5,7 +5,7 @@
     python -m tools.bench.chip soak [--minutes 20] [--seed 1]
     python -m tools.bench.chip idle [--seconds 20]
     python -m tools.bench.chip qstrs [--seconds 60] [--seed 1]
-    python -m tools.bench.chip heapmap [--level 5] [--minutes 5]
+    python -m tools.bench.chip heapmap [--level 5] [--minutes 5] [--sample 10] [--who 20034000]
     python -m tools.bench.chip moves --port /dev/ttyACM0      a real Pico in update mode
 
 moves: the computer's move on each position, stepped as the app steps it:
@@ -37,9 +37,12 @@ pressed at random, the demo at MAX and the main menu pressed at random:
 the qstrs the chip made and its pools, beside the count
 tools/bench/qstrs.py makes from the image for the modules loaded.
 
-heapmap: the demo through the real loop for a while, then the heap
-collected and its block map (micropython.mem_info(1)): where the objects
-that split its free space lie.
+heapmap: the demo through the real loop for a while, the heap collected
+every --sample seconds: its free and largest free block, by whether the
+computer was thinking, and the block map (micropython.mem_info(1)) of the
+sample whose largest block was least: where the objects that split its
+free space lie. With --who, the game's objects at or above that address
+in each sample, by the attributes that reach them (loop.flash._mat_kept).
 
 The same board scripts (board_*.py here) run on a real Pico through
 mpremote (--port: the image deployed, the board in update mode).
@@ -152,19 +155,45 @@ def passes(level, minutes, out=print):
     return r
 
 
-def heapmap(level, minutes, out=print):
-    """The heap's block map after the demo at the level for a while, and
-    its free and largest free block (board_heapmap.py)."""
+def heapmap(level, minutes, sample_s=10, who=0, out=print):
+    """The heap through the demo at the level: after a collection every
+    sample_s seconds, its free and largest free block, tagged by whether
+    the computer was thinking, and the block map of the sample with the
+    least largest block (board_heapmap.py); with who (an address), the
+    game's objects at or above it in each sample, by the path that
+    reaches them."""
     ms = int(minutes * 60000)
-    r = run_board("heapmap", {"LEVEL": level, "MS": ms}, {}, ms=ms + 60000, start=emulator.START)
-    if r.traceback():
-        raise RuntimeError("the chip raised:\n" + r.traceback())
-    for tag, free, largest in r.heap():
-        out("heap %s: %.1f KB free, largest free block %.1f KB, after a collection"
-            % ("once started" if tag == "started" else "after the demo", free / 1024.0, largest / 1024.0))
-    text = r.console
-    out(text[text.index("GC memory layout"):text.rindex("DONE")].rstrip() if "GC memory layout" in text else text)
+    r = run_board("heapmap", {"LEVEL": level, "MS": ms, "SAMPLE_MS": int(sample_s * 1000), "WHO": who}, {},
+                  ms=ms + 60000, start=emulator.START)
+    if r.traceback() or r.resets():
+        raise RuntimeError("the chip raised or reset:\n%s\n%s" % (r.traceback(), "\n".join(r.resets())))
+    samples = r.heap()
+    maps = _maps(r.console)
+    for tag, free, largest in samples[:1]:
+        out("heap once started: %.1f KB free, largest free block %.1f KB" % (free / 1024.0, largest / 1024.0))
+    play = samples[1:]
+    for tag in ("think", "idle", "end"):
+        some = [s for s in play if s[0] == tag]
+        if some:
+            out("%-5s %3d samples: least free %.1f KB, least largest free block %.1f KB, median %.1f KB"
+                % (tag, len(some), min(s[1] for s in some) / 1024.0, min(s[2] for s in some) / 1024.0,
+                   sorted(s[2] for s in some)[len(some) // 2] / 1024.0))
+    if play:
+        low = min(range(len(play)), key=lambda i: play[i][2])
+        out("the least largest free block, %.1f KB (%s, sample %d of %d):"
+            % (play[low][2] / 1024.0, play[low][0], low + 1, len(play)))
+        out(maps[low + 1] if low + 1 < len(maps) else "(no map)")
     return r
+
+
+def _maps(console):
+    """Each HEAP line's block map (mem_info(1)'s lines from its layout on)."""
+    maps = []
+    for part in console.split("HEAP ")[1:]:
+        at = part.find("GC memory layout")
+        end = min(i for i in (part.find("DONE"), len(part)) if i >= 0)
+        maps.append(part[at:end].rstrip() if at >= 0 else "")
+    return maps
 
 
 def idle(seconds, out=print):
@@ -225,6 +254,9 @@ def main(argv=None):
     h = sub.add_parser("heapmap", help="the heap's block map after the demo, to see what splits it")
     h.add_argument("--level", type=int, default=5)
     h.add_argument("--minutes", type=float, default=5.0)
+    h.add_argument("--sample", type=float, default=10.0, help="seconds between the heap's samples")
+    h.add_argument("--who", type=lambda v: int(v, 16), default=0,
+                   help="an address (hex): name the objects at or above it in each sample")
     c = sub.add_parser("qstrs", help="the qstrs the game makes on the chip, beside the image's count")
     c.add_argument("--seconds", type=float, default=60.0, help="device seconds of play after the start-up")
     c.add_argument("--seed", type=int, default=1)
@@ -246,7 +278,7 @@ def main(argv=None):
     elif args.what == "idle":
         idle(args.seconds)
     elif args.what == "heapmap":
-        heapmap(args.level, args.minutes)
+        heapmap(args.level, args.minutes, args.sample, args.who)
     elif args.what == "qstrs":
         chip_qstrs.run(args.seconds, args.seed)
     else:

@@ -66,3 +66,40 @@ class Histogram:
             if self.counts[ms]:
                 out.append("%d:%d" % (ms, self.counts[ms]))
         return " ".join(out)
+
+
+def who_above(roots, low, depth=7):
+    """'WHO address blocks type path' for each object reachable from roots
+    ((name, object) pairs) through instances' attributes, lists, tuples
+    and dicts that lies at or above address `low`: which of the game's
+    objects split the top of the heap. The walk allocates; call it after
+    heap_line, so that what it measures is already printed."""
+    seen = set()        # the objects printed (only those above low: the heap is small)
+    todo = [(name, obj, 0) for name, obj in roots]
+    while todo:
+        path, obj, d = todo.pop()
+        if obj is None or isinstance(obj, (int, bool)) or type(obj).__name__ in ("module", "function"):
+            continue
+        i = id(obj)
+        if i >= low:
+            if i in seen:
+                continue
+            seen.add(i)
+            print("WHO %x %s %s" % (i, type(obj).__name__, path))
+        if d >= depth:
+            continue
+        if isinstance(obj, (list, tuple)):
+            for k in range(len(obj)):
+                todo.append(("%s[%d]" % (path, k), obj[k], d + 1))
+        elif isinstance(obj, dict):
+            for k, v in obj.items():
+                todo.append(("%s{%s}" % (path, k), v, d + 1))
+                if not isinstance(k, str):
+                    todo.append(("%s{key}" % path, k, d + 1))
+        elif not isinstance(obj, (str, bytes, bytearray)):
+            try:
+                attrs = obj.__dict__
+            except AttributeError:
+                continue
+            for k, v in attrs.items():
+                todo.append(("%s.%s" % (path, k), v, d + 1))
