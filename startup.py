@@ -9,6 +9,7 @@ simulator does the same at each of its power-ons.
 """
 import gc
 import os
+import sys
 import time
 
 from micropython import const
@@ -139,6 +140,27 @@ def load_opponent():
     bearoff.database()
 
 
+# Modules play loads for a moment or at their first use (firmware.forget
+# lets most go again).
+_LATER = ("firmware.engine.dicestats", "firmware.engine.matchid", "firmware.engine.notation",
+          "firmware.engine.posid", "firmware.engine.restore", "firmware.handheld.diceentry",
+          "firmware.handheld.dicescreen", "firmware.handheld.howto", "firmware.handheld.resume",
+          "firmware.handheld.tutor")
+
+
+def intern_names():
+    """Loads each module play loads later, and lets it go at once. Loading
+    a module interns its names, and MicroPython keeps a new name's
+    characters for good in a small block of the heap: made in play, those
+    blocks lay wherever the heap's use had reached and split its free
+    space. Made here, they pack the bottom with the rest."""
+    from firmware import forget
+    later = [name for name in _LATER if name not in sys.modules]
+    for name in later:
+        __import__(name)
+    forget(*later)      # and those another of them loaded
+
+
 def start():
     """The game's start-up: the computer, the drivers, the dice, the Loop.
 
@@ -155,6 +177,7 @@ def start():
     demo's passes in 5 minutes went over 50 ms (none without it)."""
     gc.threshold(_START_GC)
     load_opponent()
+    intern_names()
     from hw import board
     hw = board.setup(watchdog=True)
     dice = make_dice(hw.entropy)
