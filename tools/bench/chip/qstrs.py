@@ -7,6 +7,8 @@ import tempfile
 from tools.bench import qstrs as static
 from tools.bench.chip import emulator
 
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+
 # a match against MAX pressed at random, the demo at MAX (the computer's
 # moves and cube), then the main menu's flows pressed at random
 PLAN = (("vs", 5, 3, 0.5), ("demo", 5, 3, 0.35), ("menu", 3, 0, 0.15))
@@ -28,12 +30,26 @@ def dumps(console):
     return found
 
 
+def interned_at_start():
+    """startup._LATER, read from its source (startup.py imports
+    MicroPython's own modules)."""
+    import ast
+    with open(os.path.join(ROOT, "startup.py")) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "_LATER" for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise ValueError("startup.py has no _LATER")
+
+
 def compare(image, tag, pools, names, modules, out=print):
     """The chip's qstrs at `tag` beside the static count of the modules it
-    had loaded (startup's too: let go, its names stay): the chip's less
-    the benchmark's own (bench.mpy's and main.py's names no module of the
-    game holds). Returns (the game's on the chip, the static count)."""
+    had loaded (startup's too, and the modules startup.intern_names loads
+    and lets go: their names stay): the chip's less the benchmark's own
+    (bench.mpy's and main.py's names no module of the game holds). Returns
+    (the game's on the chip, the static count)."""
     game = [m for m in modules if m.split(".")[0] in ("firmware", "hw") or m == "mainloop"] + ["startup"]
+    game += [m for m in interned_at_start() if m not in game]
     counted = static.device_qstrs(image, game)
     bench = set(static.mpy_qstrs(os.path.join(image, "bench.mpy"))) | {"bench", "bench.mpy", "bench.py"}
     bench |= set(static.source_qstrs(os.path.join(image, "main.py"), "main.py")) | {"main.py", "boot.py"}
