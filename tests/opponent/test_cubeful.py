@@ -194,3 +194,55 @@ def test_the_short_bear_off_table_is_the_fit_it_says():
     assert all(v <= 100 or v == 255 for v in t)
     # a side owning the cube with a roll left to play can use it no more
     assert t[1 * 36 + 0] <= 5
+
+
+# Money decisions of tools.bench.cube (seed 777), each with GNU Backgammon
+# 1.07's cubeless 0-ply probabilities for it (win, win gammon, win
+# backgammon, lose gammon, lose backgammon) and gnubg's cubeful 0-ply (no
+# double, double/take, double/pass) per cube: (board, cube, probabilities,
+# values); cube 1 centred, 2 owned by the side on roll (so double/take has
+# the other side owning the cube).
+GNUBG_MONEY = (
+    ('0000020200020202000002010000000000000000000000020000070202020000000000000000000000000000010000000000',
+     1, [7077, 0, 0, 1576, 107], (0.3974, 0.2957, 1.0)),
+    ('0102020202020200000100010000000000000000000000000006060001000000000000000000000000000000000000000001',
+     1, [9410, 0, 0, 25, 0], (0.9615, 1.7191, 1.0)),
+    ('0002020203020200000000010000000000010000000000000006060001000000000000000000000000000000000000000100',
+     1, [9382, 0, 0, 35, 0], (0.9594, 1.7041, 1.0)),
+    ('0805000000000000000000000000000000000000000000010000050202030100000001000000000000000000000000000001',
+     2, [7023, 944, 1, 0, 0], (0.7378, 0.7957, 1.0)),
+    ('0002000000040002000001000400000000000000020000000000000000010400030000000004000000000000000100000200',
+     2, [5885, 2225, 234, 894, 32], (0.5304, 0.3808, 1.0)),
+    ('0002020102020100000000010000000200000000000002000002000000020302020000000000010000000000000000000300',
+     2, [6998, 3497, 380, 941, 37], (0.9147, 1.1749, 1.0)),
+    ('0800000000000000000001000000000000000000000000000004040001000002000201010000000000000000000000000000',
+     1, [9999, 958, 0, 0, 0], (1.0957, 2.1913, 1.0)),
+    ('0503050000000000000000000000000000000000000000000003040103020100000000000000010000000000000000000000',
+     1, [9921, 1, 0, 0, 0], (0.9937, 1.9639, 1.0)),
+    ('0102020103020100010101000000000000000000000000000001020201020300000000010003000000000000000000000000',
+     2, [8529, 1, 0, 1, 0], (0.8967, 1.3162, 1.0)),
+    ('0202050303000000000000000000000000000000000000000000000202020302020000000001000000000001000000000000',
+     2, [9998, 289, 0, 0, 0], (1.0288, 2.0569, 1.0)),
+)
+
+
+def test_money_values_are_gnubgs_from_gnubgs_probabilities():
+    # Janowski's model with each owner (centred, the side on roll, the
+    # other side after a take) and the efficiency by the position gives
+    # gnubg's own 0-ply cubeful values from gnubg's probabilities: where
+    # Blot's money cube parts from gnubg's 0-ply it is the network's
+    # probabilities, not the model.
+    for board, cube, q, want in GNUBG_MONEY:
+        board = bytes.fromhex(board)
+        got = cubeful.values(q, cube, cube > 1, 0, 0, 0, cubeful.efficiency(board, 0, 0))
+        for v, w in zip(got, want):
+            assert abs(v - w * ONE) <= 5, (board.hex(), got, want)
+
+
+def test_a_money_take_is_the_same_question_whoever_owned_the_cube():
+    # Per cube, double/take (the taker owning the next cube) does not
+    # depend on whether the doubler's cube was centred or its own.
+    for _, _, q, _ in GNUBG_MONEY:
+        assert cubeful.values(q, 1, False, 0, 0, 0)[1:] == cubeful.values(q, 2, True, 0, 0, 0)[1:]
+        for x in (cubeful.CONTACT_X, 6000):
+            assert cubeful.after_roll(q, 1, False, 0, 0, 0, x)[1] == cubeful.after_roll(q, 2, True, 0, 0, 0, x)[1]
