@@ -123,11 +123,13 @@ def off_spot(i, top):
 
 # ---- the board ------------------------------------------------------------
 
-def sides(board, mover):
+def sides(board, mover, red=None, green=None):
     """(red counts, green counts) indexed by red's point 1..24, plus bar at 25
-    and borne off at 0, from a board seen by the mover."""
-    red = bytearray(26)
-    green = bytearray(26)
+    and borne off at 0, from a board seen by the mover: into red and green
+    (26 bytes each, every one written) when given, else new ones."""
+    if red is None:
+        red = bytearray(26)
+        green = bytearray(26)
     us, them = (red, green) if mover == 0 else (green, red)
     for p in range(1, 25):
         rp = p if mover == 0 else 25 - p
@@ -236,7 +238,10 @@ class _Still:
         self.frame = bytearray(WIDTH * _HEIGHT)
         self.board = bytearray(50)
         self.key = None
-        self.red = self.green = None
+        # the still's sides, written again at each drawing: new ones kept
+        # would lie wherever the heap's use had reached and split it
+        self.red = bytearray(26)
+        self.green = bytearray(26)
 
 
 _still = _Still()
@@ -257,9 +262,7 @@ def draw_board(frame, scene, now_ms):
 def _draw_still(still, scene):
     frame = still.frame
     clear(frame)
-    red, green = sides(scene.board, scene.mover)
-    still.red = red
-    still.green = green
+    red, green = sides(scene.board, scene.mover, still.red, still.green)
     if scene.holding:
         # The picked checker leaves its point; it travels with the cursor.
         mine = red if scene.mover == 0 else green
