@@ -113,7 +113,8 @@ class Loop:
         if not n and (self.app.collect_requested or self._stirred
                       and time.ticks_diff(ticks, self._collected) >= _COLLECT_MS):
             # The heap is collected in a pass that does nothing else (24 ms
-            # on the chip): before the computer thinks, and every _COLLECT_MS
+            # on the chip): when the app asks (before and after the
+            # computer thinks, at a roll: App.collect_requested), and every _COLLECT_MS
             # while the app works, the flash is written or keys are
             # pressed, so that it seldom fills inside a busy pass (in play
             # no threshold collects: startup.start()).

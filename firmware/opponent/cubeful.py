@@ -404,9 +404,9 @@ def after_roll(p, cube, owned, length, away_us, away_them, x=CONTACT_X):
         if may_double(2 * cube, length, a, False):
             dt = choice(dt, match_live(p, 4 * cube, 2, a, b, post, x=x), mwc(a - 2 * cube, b, post))
         return ONE - nd, ONE - dt
-    doubled = 2 * money_equity(p, 2, x)
-    nd = money_equity(p, 2, x) if owned else choice(money_equity(p, 0, x), doubled, ONE)
-    return -nd, -2 * choice(money_equity(p, 1, x), doubled, ONE)
+    theirs = money_equity(p, 2, x)      # the other side owning the cube
+    nd = theirs if owned else choice(money_equity(p, 0, x), 2 * theirs, ONE)
+    return -nd, -2 * choice(money_equity(p, 1, x), 2 * theirs, ONE)
 
 
 def values(p, cube, owned, length, away_us, away_them, x=CONTACT_X):
