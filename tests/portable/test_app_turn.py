@@ -1,6 +1,6 @@
 from firmware.handheld import keys, sounds
 from firmware.engine import movegen, position
-from firmware.handheld.turn import TurnInput
+from firmware.handheld.turn import Known, TurnInput
 
 
 def test_only_checkers_that_can_move_are_pickable():
@@ -217,3 +217,37 @@ def test_a_far_drop_is_never_where_one_die_goes():
     while t.look_ahead():
         pass
     assert t.targets() == (18, 13)      # 24/13 with both; 24/19 is blocked
+
+
+def test_the_known_states_keep_their_steps_until_the_buffers_are_full():
+    k = Known(len(position.START))
+    boards = [movegen.apply_step(position.START, 24, 24 - d) for d in (1, 2, 3, 4, 6)]
+    kept = []
+    for board in boards:
+        for dice in ([3], [3, 3], [3, 3, 3], [1, 2], [2, 1], [6, 5], [4], [6]):
+            if len(kept) == 40:
+                break
+            steps = [(f, t, dice[0]) for f, t in movegen.legal_steps(board, dice[0])]
+            key = k.key(board, dice)
+            assert k.find(key) is None
+            k.put(key, steps)
+            kept.append((key, steps))
+    assert k.count == 40 and k.room()
+    for key, steps in kept:     # [3] and [3, 3] on the same board are two states
+        assert k.find(key) == steps
+    # more states than the buffers hold: the rest are not kept, and not found
+    while k.room():
+        k.put(k.key(position.START, [k.count % 6 + 1] * 4), [(13, 12, 1)])
+    assert k.count == 48
+    extra = k.key(movegen.apply_step(position.START, 8, 7), [1])
+    k.put(extra, [(7, 6, 1)])
+    assert k.find(extra) is None
+    for key, steps in kept:
+        assert k.find(key) == steps
+    # and more steps than they hold
+    k = Known(len(position.START))
+    many = [(13, 13 - d, d) for d in range(1, 7)] * 100
+    k.put(kept[0][0], many)
+    assert k.find(kept[0][0]) is None
+    k.put(kept[0][0], many[:512])
+    assert k.find(kept[0][0]) == many[:512] and not k.room()
