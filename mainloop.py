@@ -110,14 +110,17 @@ class Loop:
             self._rest_of_pass(ticks)
             return
         self.wrote = False
-        if not n and (self.app.collect_requested or self._stirred
+        start_mat = flash.opening and self._stirred and not flash.due()
+        if not n and (self.app.collect_requested or start_mat or self._stirred
                       and time.ticks_diff(ticks, self._collected) >= _COLLECT_MS):
             # The heap is collected in a pass that does nothing else (24 ms
             # on the chip): when the app asks (before and after the
-            # computer thinks, at a roll: App.collect_requested), and every _COLLECT_MS
-            # while the app works, the flash is written or keys are
-            # pressed, so that it seldom fills inside a busy pass (in play
-            # no threshold collects: startup.start()).
+            # computer thinks, at a roll: App.collect_requested), before
+            # the match file's job begins (its lines' generator and its open
+            # files last its passes, and take the heap's lowest holes), and
+            # every _COLLECT_MS while the app works, the flash is written or
+            # keys are pressed, so that it seldom fills inside a busy pass
+            # (in play no threshold collects: startup.start()).
             if elapsed >= _PASS_MS + _QUIET_MS or time.ticks_diff(time.ticks_ms(), ticks) >= _QUIET_MS:
                 # The pass began late or ran long before it got here: the
                 # collector itself may have run, met by an allocation that
@@ -157,9 +160,11 @@ class Loop:
         if data is not None:
             flash.offer(data)
         elif (not n and time.ticks_diff(time.ticks_ms(), ticks) < _QUIET_MS
-              and not flash.due() and flash.prepare()):
+              and not flash.due() and not (flash.opening and self._stirred) and flash.prepare()):
             # the save's record (16 ms on the chip) or the match file's next
-            # lines, made in a pass whose app part was short; the next writes
+            # lines, made in a pass whose app part was short (the match
+            # file's job begun only with nothing stirred since a
+            # collection); the next writes
             self._stirred = True
         if app.update_requested:
             self.request_update()

@@ -191,6 +191,15 @@ class FlashWriter:
             self._remove_crash_file()
 
     @property
+    def opening(self):
+        """True when the next prepare() begins the match file's job: its
+        lines' generator, and the files the next passes open, last the
+        job's passes (the loop collects the heap just before, so that
+        they take its lowest holes)."""
+        return (self._save_due is None and self._mat_due and self._mat_lines is None
+                and not self._archive_due())
+
+    @property
     def mat_due(self):
         """True while the match file is behind the game: a save due, or the
         file being written."""

@@ -95,3 +95,36 @@ def test_a_power_cut_while_a_game_is_archived_loses_no_game(tmp_path, cut, games
     assert games_in(apps_mat_text(loop))[:games] == want
     assert loop.app.match.record.games() - len(list(game_starts(loop.app.match.record.data))) \
         == loop.app.match.record.archived_games
+
+
+def test_the_match_files_job_begins_just_after_a_collection(tmp_path):
+    # its lines' generator and its open files last the job's passes: made
+    # right after a collection, they take the heap's lowest holes
+    p, loop = match_after_games(tmp_path, 0)
+    log = []
+    flash = loop.flash
+    update, write, prepare = loop.app.update, flash.write, flash.prepare
+
+    def logged_update(now, events):
+        log.append("update")
+        return update(now, events)
+
+    def logged_write():
+        log.append("write")
+        return write()
+
+    def logged_prepare():
+        idle = flash._mat_lines is None
+        made = prepare()
+        if idle and flash._mat_lines is not None:
+            log.append("start")
+        return made
+
+    loop.collect = lambda: log.append("collect")
+    loop.app.update, flash.write, flash.prepare = logged_update, logged_write, logged_prepare
+    p.play_game({0: runner, 1: runner})
+    starts = [i for i, what in enumerate(log) if what == "start"]
+    assert len(starts) > 5
+    for i in starts:
+        last = max(j for j in range(i) if log[j] == "collect")
+        assert set(log[last + 1:i]) == {"update"}, " ".join(log[i - 12:i + 1])     # no flash write between

@@ -180,13 +180,15 @@ class Player:
 
     def cursor(self):
         """(red point, LED half 0 top / 1 bottom) of the blinking cursor."""
-        for _ in range(3):
+        for _ in range(6):
             spots = self.blinks()
             if spots:
                 x, y = spots[0]
                 return reader.red_point_at(x, y), 0 if y < 8 else 1
             # another phase: a look can fall on a pass that only collected
-            # the heap or wrote the flash, and drew nothing new
+            # the heap or wrote the flash, and drew nothing new, begin as the
+            # board's marks are first drawn, or span two blinks (each look
+            # starts 50 ms later in the blink's 250 ms: five cover them all)
             self.sim.run_ms(POLL_MS // 2)
         raise Stuck("no blinking cursor:\n" + self.sim.text())
 
