@@ -92,7 +92,7 @@ def test_without_an_emulated_pico_the_benchmark_says_what_is_missing(tmp_path, m
 
 
 _SETTINGS = {"moves": {"LEVEL": 5, "CUBE": False}, "passes": {"LEVEL": 5, "MS": 1000}, "idle": {"MS": 1000},
-             "soak": {"SEED": 1, "PHASES": [("vs", 5, 0, 1000)], "RESUME_MS": 1000},
+             "soak": {"SEED": 1, "PHASES": [("vs", 5, 0, 1000)], "RESUME_MS": 1000, "WHO": False},
              "qstrs": {"SEED": 1, "PHASES": [("vs", 5, 3, 1000), ("demo", 5, 3, 1000), ("menu", 3, 0, 1000)]},
              "heapmap": {"LEVEL": 5, "MS": 1000, "SAMPLE_MS": 1000, "WHO": 0}}
 

@@ -168,7 +168,7 @@ def heapmap(level, minutes, sample_s=10, who=0, out=print):
     if r.traceback() or r.resets():
         raise RuntimeError("the chip raised or reset:\n%s\n%s" % (r.traceback(), "\n".join(r.resets())))
     samples = r.heap()
-    maps = _maps(r.console)
+    maps = r.maps()
     for tag, free, largest in samples[:1]:
         out("heap once started: %.1f KB free, largest free block %.1f KB" % (free / 1024.0, largest / 1024.0))
     play = samples[1:]
@@ -184,16 +184,6 @@ def heapmap(level, minutes, sample_s=10, who=0, out=print):
             % (play[low][2] / 1024.0, play[low][0], low + 1, len(play)))
         out(maps[low + 1] if low + 1 < len(maps) else "(no map)")
     return r
-
-
-def _maps(console):
-    """Each HEAP line's block map (mem_info(1)'s lines from its layout on)."""
-    maps = []
-    for part in console.split("HEAP ")[1:]:
-        at = part.find("GC memory layout")
-        end = min(i for i in (part.find("DONE"), len(part)) if i >= 0)
-        maps.append(part[at:end].rstrip() if at >= 0 else "")
-    return maps
 
 
 def idle(seconds, out=print):
@@ -249,6 +239,9 @@ def main(argv=None):
     s = sub.add_parser("soak", help="the whole handheld for a long while, a power cut, the resume")
     s.add_argument("--minutes", type=float, default=20.0, help="device minutes before the power cut")
     s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--who", action="store_true",
+                   help="at each reading the block map and the game's objects made in play, named; the map of the"
+                        " least largest block is printed (the printing slows the passes it times)")
     i = sub.add_parser("idle", help="the CPU's busy share while the loop waits for a press")
     i.add_argument("--seconds", type=float, default=20.0, help="device seconds at each place")
     h = sub.add_parser("heapmap", help="the heap's block map after the demo, to see what splits it")
@@ -282,7 +275,7 @@ def main(argv=None):
     elif args.what == "qstrs":
         chip_qstrs.run(args.seconds, args.seed)
     else:
-        return soak.soak(args.minutes, args.seed)
+        return soak.soak(args.minutes, args.seed, who=args.who)
     return 0
 
 

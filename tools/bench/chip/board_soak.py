@@ -17,7 +17,8 @@
 # pass's busy time: from its start to its idle rest), MOVES lines (the
 # computer's moves in play, by level: count, longest in ms), HEAP lines
 # every 5 s (board_common.heap_line: free and the largest free block,
-# after a collection), and DONE; then the
+# after a collection; with WHO, the block map and the game's objects
+# above the top's free space at start too: board_common.who_above), and DONE; then the
 # player goes on for a random while, CUT, and on until the power goes.
 import os
 import random
@@ -128,7 +129,14 @@ for k, (obj, name, arity) in enumerate((
         (loop, "collect", 0), (ai.Thinker, "step", 1), (render, "draw_board", 3))):
     timed(obj, name, k, arity)
 heap_line("ready")      # the benchmark's own objects made: "started" less this is their heap
-moves = {}          # level: [count, longest ms]
+# with WHO, the lowest place a 400-byte object fits once the benchmark's
+# own are made: the start of the top's free space, above which the
+# objects made in play are named at each reading
+probe = (0,) * 100
+low = id(probe) if WHO else 0  # noqa: F821  (set by the host above this file)
+probe = None
+moves = array("i", bytes(4 * 2 * 6))    # by level 1..5: count, longest ms (made now: nothing the benchmark keeps is made in play)
+move_ms = array("i", bytes(12))    # the computer's move: its ms so far, its level, 1 while it thinks
 updates = [0]
 slow = [0]          # passes over 50 ms told of, one line each (SLOW)
 
@@ -179,7 +187,7 @@ def soak(phases):
             mash[0] = True
         print("PHASE %s %d %d %d" % (mode, level, points, ms))
         end = time.ticks_add(time.ticks_ms(), ms)
-        thinking_since = None
+        move_ms[2] = 0
         last_now = time.ticks_ms()
         watched = 0
         while time.ticks_diff(end, time.ticks_ms()) > 0:
@@ -226,33 +234,40 @@ def soak(phases):
             if play is not None and play.thinker is not None:
                 # the move's time: the passes while it thinks on the board
                 # (a menu opened meanwhile pauses it, and is left out)
-                if thinking_since is None:
-                    thinking_since = [0, play.players[play.match.game.turn]]
+                if not move_ms[2]:
+                    move_ms[0] = 0
+                    move_ms[1] = play.players[play.match.game.turn]
+                    move_ms[2] = 1
                 elif play.mode == playview.BOARD:
-                    thinking_since[0] += time.ticks_diff(now, last_now)
-            elif thinking_since is not None:
-                m = moves.setdefault(thinking_since[1], [0, 0])
-                m[0] += 1
-                m[1] = max(m[1], thinking_since[0] + time.ticks_diff(now, last_now))
-                thinking_since = None
+                    move_ms[0] += time.ticks_diff(now, last_now)
+            elif move_ms[2]:
+                k = 2 * move_ms[1]
+                moves[k] += 1
+                moves[k + 1] = max(moves[k + 1], move_ms[0] + time.ticks_diff(now, last_now))
+                move_ms[2] = 0
             last_now = now
             if mode == "demo" and time.ticks_diff(now, watched) >= 0:
                 hw.power.activity(now)      # someone watching: the demo does not sleep
                 watched = time.ticks_add(now, 60000)
             if time.ticks_diff(now, next_sample) >= 0:
-                heap_line("think" if thinker_of(app.play) is not None else "idle")
+                heap_line("think" if thinker_of(app.play) is not None else "idle", low != 0)
+                if low:
+                    who_above((("loop", loop), ("bench", globals())) + tuple(("sys.modules{%s}" % k, m.__dict__)
+                                                          for k, m in sys.modules.items() if k.startswith("firmware")),
+                              low, 6)
                 next_sample = time.ticks_add(time.ticks_ms(), 5000)
                 last_now = time.ticks_ms()      # the benchmark's own pause is no pass of the game's
             if time.ticks_diff(now, next_status) >= 0:
                 next_status = time.ticks_add(now, 60000)
                 print("STATUS %d s, events %d, saves %d, computer moves %d, collections %d, longest %s"
                       % (time.ticks_diff(now, t_start) // 1000, loop.events, loop.flash.saves,
-                         sum(m[0] for m in moves.values()), loop.collections,
+                         sum(moves[k] for k in range(0, len(moves), 2)), loop.collections,
                          " ".join("%s:%d" % (_KINDS[k], passes[k].longest // 1000) for k in range(len(_KINDS)))))
     for k in range(len(_KINDS)):
         print(passes[k].line(_KINDS[k]))
-    for level in sorted(moves):
-        print("MOVES %d %d %d" % (level, moves[level][0], moves[level][1]))
+    for level in range(1, 6):
+        if moves[2 * level]:
+            print("MOVES %d %d %d" % (level, moves[2 * level], moves[2 * level + 1]))
     print("UPDATES %d" % updates[0])
 
 

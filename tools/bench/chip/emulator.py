@@ -106,6 +106,17 @@ class Run:
                 tag = None
         return found
 
+    def maps(self):
+        """Each HEAP line's block map, where mem_info(1) printed one: its
+        lines from the layout on, with whatever the board printed after it
+        (WHO lines) up to the next HEAP line."""
+        maps = []
+        for part in self.console.split("HEAP ")[1:]:
+            at = part.find("GC memory layout")
+            end = min(i for i in (part.find("DONE"), len(part)) if i >= 0)
+            maps.append(part[at:end].rstrip() if at >= 0 else "")
+        return maps
+
     def resets(self):
         return [line for line in self.events if "RESET (" in line or "WATCHDOG" in line]
 

@@ -41,7 +41,7 @@ def passes_report(run, out):
                 % (kind, n, p50, p99, longest / 1000.0, over))
 
 
-def report(run, out):
+def report(run, out, who=False):
     tb = run.traceback()
     if tb:
         out("  EXCEPTION on the chip:\n" + tb)
@@ -66,6 +66,14 @@ def report(run, out):
         out("  heap in play (%d readings, after a collection): least free %.1f KB (%.1f KB without the"
             " benchmark's), least largest free block %.1f KB" % (len(play), least / 1024.0, (least + own) / 1024.0,
                                                                  min(b for _, b in play) / 1024.0))
+    if who and play:
+        readings = [h for h in heap if h[0] not in ("started", "ready")]
+        maps = [m for h, m in zip(heap, run.maps()) if h[0] not in ("started", "ready")]
+        low = min(range(len(readings)), key=lambda i: readings[i][2])
+        out("  the least largest free block, %.1f KB (%s, reading %d of %d): the map, and the objects made in"
+            " play above the top's free space at start" % (readings[low][2] / 1024.0, readings[low][0], low + 1,
+                                                             len(readings)))
+        out(maps[low])
     for w in run.lines("SLOW"):
         out("  " + " ".join(w))
     for w in run.lines("UPDATES"):
@@ -74,10 +82,10 @@ def report(run, out):
     return bool(tb) or bool(run.resets())
 
 
-def soak(minutes, seed, out=print):
+def soak(minutes, seed, out=print, who=False):
     total = int(minutes * 60000)
     phases = [(mode, level, points, int(share * total)) for mode, level, points, share in PLAN]
-    text = emulator.script("soak", {"SEED": seed, "PHASES": phases, "RESUME_MS": RESUME_MS})
+    text = emulator.script("soak", {"SEED": seed, "PHASES": phases, "RESUME_MS": RESUME_MS, "WHO": who})
     with tempfile.TemporaryDirectory() as tmp:
         folder = emulator.image(os.path.join(tmp, "image"), text, start=emulator.START)
         flash = os.path.join(tmp, "flash.bin")
@@ -88,7 +96,7 @@ def soak(minutes, seed, out=print):
         out("before the power cut (%.0f s of wall time, CPU busy %.0f%%):"
             % (first.summary.get("wall_s", 0), 100.0 * first.summary.get("cpu_busy_ms", 0)
                / max(1, first.summary.get("emulated_ms", 1))))
-        bad = report(first, out)
+        bad = report(first, out, who)
         second = emulator.run(flash_in=flash, ms=RESUME_MS + _BOOT_MS, until="CUT", seed=seed + 1, max_resets=5,
                               echo=echo)
         out("after it, resumed:")
