@@ -50,6 +50,7 @@ class Loop:
         self.collect = gc.collect    # (the simulator under CPython, whose heap is not the chip's, skips it)
         self._collected = time.ticks_ms()
         self._stirred = False        # presses, flash or app work since the last collection
+        self._mat_ready = False      # the heap collected, the flash not written since, and the match file's job not begun
         self.asleep = False
         self.wakes = 0               # times a button woke it from sleep
         self._wake_armed = False
@@ -106,11 +107,12 @@ class Loop:
             # file's passes (and their erases) would keep the player waiting.
             self.wrote = True
             self._stirred = True
+            self._mat_ready = False
             flash.write()
             self._rest_of_pass(ticks)
             return
         self.wrote = False
-        start_mat = flash.opening and self._stirred and not flash.due()
+        start_mat = flash.opening and not self._mat_ready and not flash.due()
         if not n and (self.app.collect_requested or start_mat or self._stirred
                       and time.ticks_diff(ticks, self._collected) >= _COLLECT_MS):
             # The heap is collected in a pass that does nothing else (24 ms
@@ -130,6 +132,7 @@ class Loop:
                 self._rest_of_pass(ticks)
                 return
             self.app.collect_requested = False
+            self._mat_ready = flash.opening
             self._stirred = False
             self.collect()
             self._collected = ticks
@@ -160,12 +163,13 @@ class Loop:
         if data is not None:
             flash.offer(data)
         elif (not n and time.ticks_diff(time.ticks_ms(), ticks) < _QUIET_MS
-              and not flash.due() and not (flash.opening and self._stirred) and flash.prepare()):
+              and not flash.due() and (self._mat_ready or not flash.opening) and flash.prepare()):
             # the save's record (16 ms on the chip) or the match file's next
             # lines, made in a pass whose app part was short (the match
-            # file's job begun only with nothing stirred since a
-            # collection); the next writes
+            # file's job begun only after the collection made for it); the
+            # next writes
             self._stirred = True
+            self._mat_ready = self._mat_ready and flash.opening
         if app.update_requested:
             self.request_update()
         if hw.power.update(ticks) == SLEEP or app.sleep_requested:

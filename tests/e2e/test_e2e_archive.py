@@ -125,6 +125,8 @@ def test_the_match_files_job_begins_just_after_a_collection(tmp_path):
     p.play_game({0: runner, 1: runner})
     starts = [i for i, what in enumerate(log) if what == "start"]
     assert len(starts) > 5
+    # one collection for a job at the most, not one a pass while the app works
+    assert log.count("collect") < (log.count("update") + log.count("write")) // 10
     for i in starts:
         last = max(j for j in range(i) if log[j] == "collect")
         assert set(log[last + 1:i]) == {"update"}, " ".join(log[i - 12:i + 1])     # no flash write between
