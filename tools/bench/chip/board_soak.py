@@ -177,6 +177,15 @@ def thinker_of(play):
     return play.thinker or play.cube_thinker or play.hint or getattr(play, "tutor", None)
 
 
+def thinker_name(play):
+    if play is None:
+        return "-"
+    for name in ("thinker", "cube_thinker", "hint", "tutor"):
+        if getattr(play, name, None) is not None:
+            return name
+    return "-"
+
+
 def soak(phases):
     t_start = time.ticks_ms()
     next_sample = next_status = 0
@@ -224,9 +233,10 @@ def soak(phases):
                 if busy > 50000 and slow[0] < 200:
                     slow[0] += 1
                     play = app.play
-                    print("SLOW %d us %s%s: screen %d mode %s saves %d key %d; %s"
+                    print("SLOW %d us %s%s: screen %d mode %s %s saves %d key %d; %s"
                           % (busy, _KINDS[k], " (UPDATE chosen: the save written before the restart)"
-                             if asked_update else "", app.screen, None if play is None else play.mode, loop.flash.saves,
+                             if asked_update else "", app.screen, None if play is None else play.mode,
+                             thinker_name(play), loop.flash.saves,
                              mash[2], " ".join("%s %d" % (_PARTS[j], part_us[j] // 1000)
                                                for j in range(len(_PARTS)) if part_us[j] >= 1000)))
             now = time.ticks_ms()
