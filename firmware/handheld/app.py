@@ -88,7 +88,8 @@ class App:
         self.brightness = _DEFAULT_BRIGHTNESS
         self.sleep_requested = False
         self.update_requested = False   # the menu's UPDATE: main.py restarts for tools/deploy.py
-        self.collect_requested = False  # the loop collects the heap in its next quiet pass: before the computer thinks, after it, at a roll
+        self.collect_requested = False  # the loop collects the heap in its next quiet pass: before the computer thinks, after it, at a roll, before a match
+        self._match_due = False         # a match to start once the heap is collected (begin_match)
         self.dice = dice
         self.tally = dice.tally     # the machine's dice's counts (None for a player's own)
         self.dice_screen = None
@@ -192,7 +193,7 @@ class App:
         a message, a sound's screen). The loop skips the app's passes
         until then, reading the buttons meanwhile."""
         s = self.screen
-        if self._dirty or self._sound is not None or s == DICE or s == SLEEP \
+        if self._dirty or self._match_due or self._sound is not None or s == DICE or s == SLEEP \
                 or (s == PLAY and not self.play.waiting(self.now)) or self._low_due():
             return 0
         tick = self._tick_ms
@@ -356,7 +357,19 @@ class App:
             return (0, ko)
         return (0, level + 1)
 
+    def begin_match(self):
+        """The menu's new match, made in the pass after the next collection
+        of the heap (start_match): the match before let go first, so that
+        the new one's objects, which last the match, take the heap's lowest
+        holes and not the top of what the menus and the game before left."""
+        self.play = None
+        if self.screen == PLAY:
+            self.screen = MAIN
+        self._match_due = True
+        self.collect_requested = True
+
     def start_match(self):
+        self._match_due = False
         mode = self.main.value("PLAY")
         length = LENGTHS[self.main.value("POINTS")]
         if mode == KNOCKOUT:
@@ -388,7 +401,7 @@ class App:
                 bottom = "VS %s" % self.levels[self.knockout_round - 1]
                 self.play = None
                 self.request_save()
-                self._show(top, bottom, self.start_match)
+                self._show(top, bottom, self.begin_match)
                 return
         else:
             m = self.play.match
@@ -517,9 +530,9 @@ class App:
                     if self.knockout_round == 0:
                         self.knockout_round = 1
                     self._show("ROUND %d" % self.knockout_round,
-                               "VS %s" % self.levels[self.knockout_round - 1], self.start_match)
+                               "VS %s" % self.levels[self.knockout_round - 1], self.begin_match)
                 else:
-                    self.start_match()
+                    self.begin_match()
             return
         if self.screen == PLAY:
             self.play.press(button, self.now)
@@ -533,6 +546,10 @@ class App:
             if now - self.since >= SLEEP_AFTER_MS:
                 self.sleep_requested = True
             return False
+        if self._match_due:
+            if not self.collect_requested:     # the loop has collected
+                self.start_match()
+            return True
         if self._low_due():
             # said once, in words, when nothing is under way: on the main
             # menu, or on the board before a human's roll

@@ -85,6 +85,7 @@ def test_knockout_advances_to_the_next_level_after_a_win():
     d.choose(appmod.KNOCKOUT, 1)    # 1-point rounds
     assert d.app.message[:2] == ("ROUND 1", "VS KID")
     d.press(keys.A)
+    d.started()
     assert d.app.knockout_round == 1 and d.play.players == (0, 1)
     m = d.match
     m.score[0] = 1
@@ -98,6 +99,7 @@ def test_knockout_advances_to_the_next_level_after_a_win():
     d.press(keys.A)
     assert d.app.screen == appmod.MESSAGE and d.app.message[0] == "ROUND 2"
     d.press(keys.A)
+    d.started()
     assert d.app.knockout_round == 2 and d.play.players == (0, 2)
 
 

@@ -21,6 +21,10 @@ class Driver:
     def tick(self, events=(), count=1):
         for _ in range(count):
             self.now += STEP_MS
+            if self.app.collect_requested and not events:
+                # main.py's collection: a pass of its own
+                self.app.collect_requested = False
+                continue
             self.app.update(self.now, events)
             events = ()
             melody = self.app.take_sound()
@@ -61,6 +65,17 @@ class Driver:
         while m.value("POINTS") != length_index:
             self.press(keys.RIGHT)
         self.press(keys.A)
+        if self.app.screen != appmod.MESSAGE:   # a knockout's round is told first
+            self.started()
+
+    def started(self):
+        """The passes until the match picked begins: the heap's collection,
+        then the match (App.begin_match)."""
+        for _ in range(3):
+            if self.app.play is not None:
+                return
+            self.tick()
+        assert self.app.play is not None
 
     @property
     def play(self):

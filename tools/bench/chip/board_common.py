@@ -28,7 +28,7 @@ def start_demo(loop, level):
     from firmware.handheld import app as app_module
     loop.app.main.set("PLAY", app_module.DEMO)
     loop.app.main.set("LEVEL", level - 1)
-    loop.app.start_match()
+    loop.app.begin_match()      # as the menu starts one: after a collection
 
 
 def keep_awake(loop, watched):

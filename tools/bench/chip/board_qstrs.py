@@ -64,7 +64,7 @@ for mode, level, points, ms in PHASES:  # noqa: F821
         app.screen = app_module.MAIN
     else:
         press[0] = _VS if mode == "vs" else None
-        app.start_match()
+        app.begin_match()   # as the menu starts one: after a collection
     thinking = moves = 0
     end = time.ticks_add(time.ticks_ms(), ms)
     while time.ticks_diff(end, time.ticks_ms()) > 0:

@@ -166,7 +166,7 @@ def start_phase(mode, level, points):
         app.play = None
         app.screen = app_module.MAIN
     else:
-        app.start_match()
+        app.begin_match()   # as the menu starts one: after a collection
     mash[0] = mode != "demo"
 
 
