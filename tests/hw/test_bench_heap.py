@@ -12,7 +12,8 @@ from tools.sim.mpy import MPY_CROSS
 def test_the_demo_runs_and_the_estimate_adds_the_device_code():
     res = heap.measure(2000, 5, 1)
     assert res["crashes"] == 0
-    assert 0 < res["unix_used_at_start_kb"] <= res["unix_used_most_idle_kb"]
+    # the most it held, idle or thinking, is at least what it held at the start
+    assert 0 < res["unix_used_at_start_kb"] <= max(res["unix_used_most_idle_kb"], res["unix_used_most_thinking_kb"])
     native = res["device_native_modules_kb"]
     assert "firmware/opponent/kernels.py" in native and "firmware/engine/movewalk.py" in native
     # the device holds the modules' machine code, the unix heap did not

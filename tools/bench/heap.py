@@ -108,6 +108,8 @@ sim.press("RIGHT")
 sim.press("RIGHT")                  # PLAY: DEMO
 app.main.set("LEVEL", level - 1)
 sim.press("A")
+while app.play is None or sim.loop.flash.due():   # the match begun (after a collection), its first save written
+    sim.run_ms(10)
 forget_records()
 gc.collect()
 start = gc.mem_alloc() - base
