@@ -56,13 +56,13 @@ class Known:
     of thought; as objects of their own (a dict of keys, lists and
     tuples, about 20 KB at its cap of 64 states) each lay wherever the
     heap's use had reached when it came and split the heap's free space
-    for the rest of the turn. A key is
-    found through the low bits of its hash (a chain of the states with
-    those bits) and compared whole. Where the buffers are full, steps are
-    worked out again when needed: the 21 rolls of 300 positions of
-    random-play games (6,300 turns), each checker held and every far drop
-    looked ahead at, met 28 states and 278 steps at the most. The buffers
-    take 2.9 KB."""
+    for the rest of the turn. A key is found through the low bits of its
+    hash (a chain of the states with those bits) and compared whole.
+    Where the buffers are full, the look-ahead stops, and a state that a
+    held checker's far drops or a press need starts them afresh: the 21
+    rolls of 300 positions of random-play games (6,300 turns), each
+    checker held and every far drop looked ahead at, met 28 states and
+    278 steps at the most. The buffers take 2.9 KB."""
 
     def __init__(self, size):
         self.size = size + 4        # a key: the board's bytes, then the dice left, 0s after them (no die is 0)
@@ -97,13 +97,22 @@ class Known:
         s = self.steps
         return [(s[j], s[j + 1], s[j + 2]) for j in range(self.end[i], self.end[i + 1], 3)]
 
+    def clear(self):
+        self.count = 0
+        for h in range(_CHAINS):
+            self.first[h] = _NO_STATE
+
     def put(self, key, steps):
-        """Keeps key's steps if there is room for them."""
+        """Keeps key's steps; with no room left for them, the states kept
+        before are let go first (a held checker's far drops need a few
+        states at a time, and the look-ahead fills the rest)."""
+        if 3 * len(steps) > _STEP_BYTES:
+            return
+        if not self.room() or self.end[self.count] + 3 * len(steps) > _STEP_BYTES:
+            self.clear()
         i = self.count
         at = self.end[i]
         end = at + 3 * len(steps)
-        if i == _STATES or end > _STEP_BYTES:
-            return
         self.keys[i * self.size:(i + 1) * self.size] = key
         s = self.steps
         for f, t, d in steps:
@@ -177,8 +186,7 @@ class TurnInput:
         if self.holding:
             self._far()
             if not self._far_whole:
-                # with the cache full nothing is kept: the rest at once
-                self._far(1 if self._known.room() else 4)
+                self._far(1)
                 return True
         while self._ahead < len(self.steps) and self._known.room():
             f, t, d = self.steps[self._ahead]

@@ -219,7 +219,7 @@ def test_a_far_drop_is_never_where_one_die_goes():
     assert t.targets() == (18, 13)      # 24/13 with both; 24/19 is blocked
 
 
-def test_the_known_states_keep_their_steps_until_the_buffers_are_full():
+def test_the_known_states_keep_their_steps_and_start_afresh_when_full():
     k = Known(len(position.START))
     boards = [movegen.apply_step(position.START, 24, 24 - d) for d in (1, 2, 3, 4, 6)]
     kept = []
@@ -235,15 +235,15 @@ def test_the_known_states_keep_their_steps_until_the_buffers_are_full():
     assert k.count == 24 and k.room()
     for key, steps in kept:     # [3] and [3, 3] on the same board are two states
         assert k.find(key) == steps
-    # more states than the buffers hold: the rest are not kept, and not found
+    # more states than the buffers hold: the ones before are let go
     while k.room():
         k.put(k.key(position.START, [k.count % 6 + 1] * 4), [(13, 12, 1)])
     assert k.count == 32
     extra = k.key(movegen.apply_step(position.START, 8, 7), [1])
     k.put(extra, [(7, 6, 1)])
-    assert k.find(extra) is None
+    assert k.find(extra) == [(7, 6, 1)] and k.count == 1
     for key, steps in kept:
-        assert k.find(key) == steps
+        assert k.find(key) is None
     # and more steps than they hold
     k = Known(len(position.START))
     many = [(13, 13 - d, d) for d in range(1, 7)] * 60
@@ -251,5 +251,21 @@ def test_the_known_states_keep_their_steps_until_the_buffers_are_full():
     assert k.find(kept[0][0]) is None
     k.put(kept[0][0], many[:341])
     assert k.find(kept[0][0]) == many[:341]
-    k.put(kept[1][0], [(8, 7, 1)])     # one byte short
-    assert k.find(kept[1][0]) is None
+    k.put(kept[1][0], [(8, 7, 1)])     # one byte short: a fresh start
+    assert k.find(kept[1][0]) == [(8, 7, 1)] and k.find(kept[0][0]) is None
+
+
+def test_a_held_checkers_far_drops_are_found_when_the_known_states_are_full():
+    t = TurnInput(position.START, 3, 3, 0)
+    while t.look_ahead():
+        pass
+    k = t._known
+    while k.room():     # filled with states of no use here
+        k.put(k.key(movegen.apply_step(position.START, 6, 5), [k.count % 6 + 1] * 4), [(13, 12, 1)])
+    t.cursor = 13
+    t.press(keys.A)
+    passes = 0
+    while t.look_ahead():
+        passes += 1
+        assert passes < 40
+    assert t.targets() == (10, 7, 4)     # their two checkers hold our 1 point
