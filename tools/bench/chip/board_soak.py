@@ -262,7 +262,7 @@ def soak(phases):
             if time.ticks_diff(now, next_sample) >= 0:
                 heap_line("think" if thinker_of(app.play) is not None else "idle", low != 0)
                 if low:
-                    who_above((("loop", loop), ("bench", globals())) + tuple(("sys.modules{%s}" % k, m.__dict__)
+                    who_above((("loop", loop),) + tuple(("sys.modules{%s}" % k, m.__dict__)
                                                           for k, m in sys.modules.items() if k.startswith("firmware")),
                               low, 6)
                 next_sample = time.ticks_add(time.ticks_ms(), 5000)
