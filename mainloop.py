@@ -117,12 +117,13 @@ class Loop:
                       and time.ticks_diff(ticks, self._collected) >= _COLLECT_MS):
             # The heap is collected in a pass that does nothing else (24 ms
             # on the chip): when the app asks (before and after the
-            # computer thinks, at a roll: App.collect_requested), before
-            # the match file's job begins (its lines' generator and its open
-            # files last its passes, and take the heap's lowest holes), and
-            # every _COLLECT_MS while the app works, the flash is written or
-            # keys are pressed, so that it seldom fills inside a busy pass
-            # (in play no threshold collects: startup.start()).
+            # computer thinks, at a roll, before a match begins:
+            # App.collect_requested), before the match file's job begins
+            # (its lines' generator and its open files last its passes, and
+            # take the heap's lowest holes), and every _COLLECT_MS while the
+            # app works, the flash is written or keys are pressed, so that
+            # it seldom fills inside a busy pass (in play no threshold
+            # collects: startup.start()).
             if elapsed >= _PASS_MS + _QUIET_MS or time.ticks_diff(time.ticks_ms(), ticks) >= _QUIET_MS:
                 # The pass began late or ran long before it got here: the
                 # collector itself may have run, met by an allocation that
