@@ -20,7 +20,7 @@ from firmware.handheld.render import red_point
 
 _BAR = const(25)
 _STATES = const(32)         # turn states whose steps are kept (a turn's look-ahead meets 28 at the most)
-_STEP_BYTES = const(1024)   # their steps, 3 bytes each (from, to, die): 341 (the look-ahead's most, 278)
+_STEP_BYTES = const(1024)   # their steps, 3 bytes each (from, to, die): 341 (a turn's look-ahead meets 278 at the most)
 _CHAINS = const(64)         # a key's chain: its hash's low bits
 _NO_STATE = const(255)
 
@@ -69,7 +69,7 @@ class Known:
         self.keys = bytearray(_STATES * self.size)
         self.buf = memoryview(self.keys)
         self.first = bytearray(b"\xff" * _CHAINS)     # by the hash's low bits: the newest state, or _NO_STATE
-        self.next = bytearray(_STATES)             # the state before it with the same byte
+        self.next = bytearray(_STATES)             # the state before it with the same bits
         self.end = array("H", bytes(2 * _STATES + 2))     # state i's steps: steps[end[i]:end[i + 1]]
         self.steps = bytearray(_STEP_BYTES)
         self.count = 0
@@ -144,7 +144,7 @@ class TurnInput:
         self._far_whole = True  # False while some chain waits for steps not worked out yet
         self.half = 1 - mover     # where the mover's bar and tray are drawn
         # next_steps of each turn state met or looked ahead at: a press
-        # finds them here (undo always does)
+        # finds them here (an undo nearly always does)
         self._known = Known(len(self.start))
         self._refresh()
         self.cursor = cursor if cursor in self.sources else self._first_source()
