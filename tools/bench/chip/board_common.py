@@ -72,12 +72,16 @@ def who_above(roots, low, depth=7):
     """'WHO address blocks type path' for each object reachable from roots
     ((name, object) pairs) through instances' attributes, lists, tuples
     and dicts that lies at or above address `low`: which of the game's
-    objects split the top of the heap. The walk allocates; call it after
+    objects split the top of the heap. The walk allocates a small tuple
+    an object it passes (a path is written out only for the objects
+    printed: the heap is nearly full where it matters); call it after
     heap_line, so that what it measures is already printed."""
     seen = set()        # the objects printed (only those above low: the heap is small)
-    todo = [(name, obj, 0) for name, obj in roots]
+    # (parent entry, how reached: 0 root, 1 attribute, 2 index, 3 dict value, 4 dict key; the name, index or key, object, depth)
+    todo = [(None, 0, name, obj, 0) for name, obj in roots]
     while todo:
-        path, obj, d = todo.pop()
+        entry = todo.pop()
+        obj, d = entry[3], entry[4]
         if obj is None or isinstance(obj, (int, bool)) or type(obj).__name__ in ("module", "function"):
             continue
         i = id(obj)
@@ -85,21 +89,33 @@ def who_above(roots, low, depth=7):
             if i in seen:
                 continue
             seen.add(i)
-            print("WHO %x %s %s" % (i, type(obj).__name__, path))
+            print("WHO %x %s %s" % (i, type(obj).__name__, _path(entry)))
         if d >= depth:
             continue
         if isinstance(obj, (list, tuple)):
             for k in range(len(obj)):
-                todo.append(("%s[%d]" % (path, k), obj[k], d + 1))
+                todo.append((entry, 2, k, obj[k], d + 1))
         elif isinstance(obj, dict):
             for k, v in obj.items():
-                todo.append(("%s{%s}" % (path, k), v, d + 1))
+                todo.append((entry, 3, k, v, d + 1))
                 if not isinstance(k, str):
-                    todo.append(("%s{key}" % path, k, d + 1))
+                    todo.append((entry, 4, None, k, d + 1))
         elif not isinstance(obj, (str, bytes, bytearray)):
             try:
                 attrs = obj.__dict__
             except AttributeError:
                 continue
             for k, v in attrs.items():
-                todo.append(("%s.%s" % (path, k), v, d + 1))
+                todo.append((entry, 1, k, v, d + 1))
+
+
+def _path(entry):
+    """The path that reached a who_above entry: root.attribute[index]{key}."""
+    parts = []
+    while entry is not None:
+        parent, how, key = entry[0], entry[1], entry[2]
+        parts.append(key if how == 0 else "." + key if how == 1 else "[%d]" % key if how == 2
+                     else "{%s}" % (key,) if how == 3 else "{key}")
+        entry = parent
+    parts.reverse()
+    return "".join(parts)
