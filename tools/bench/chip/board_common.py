@@ -16,7 +16,8 @@ def heap_line(tag, blocks=False):
     Asking for blocks to find it instead would itself collect on every
     refusal and change what it measures."""
     gc.collect()
-    print("HEAP %s %d" % (tag, gc.mem_free()))
+    free = gc.mem_free()
+    print("HEAP", tag, free)     # nothing made between the collection and the reading (a formatted line would lie in the heap it reads)
     if blocks:
         micropython.mem_info(1)
     else:

@@ -49,7 +49,7 @@ START = ("import gc, micropython, time\n"
          "forget('startup')\n"
          "print('STARTED %d ms after main.py began' % time.ticks_diff(time.ticks_ms(), T0))\n"
          "gc.collect()\n"
-         "print('HEAP started %d' % gc.mem_free())\n"
+         "print('HEAP started', gc.mem_free())\n"
          "micropython.mem_info()\n")
 
 
