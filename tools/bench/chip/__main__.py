@@ -168,7 +168,6 @@ def heapmap(level, minutes, sample_s=10, who=0, out=print):
     if r.traceback() or r.resets():
         raise RuntimeError("the chip raised or reset:\n%s\n%s" % (r.traceback(), "\n".join(r.resets())))
     samples = r.heap()
-    maps = r.maps()
     for tag, free, largest in samples[:1]:
         out("heap once started: %.1f KB free, largest free block %.1f KB" % (free / 1024.0, largest / 1024.0))
     play = samples[1:]
@@ -179,10 +178,9 @@ def heapmap(level, minutes, sample_s=10, who=0, out=print):
                 % (tag, len(some), min(s[1] for s in some) / 1024.0, min(s[2] for s in some) / 1024.0,
                    sorted(s[2] for s in some)[len(some) // 2] / 1024.0))
     if play:
-        low = min(range(len(play)), key=lambda i: play[i][2])
-        out("the least largest free block, %.1f KB (%s, sample %d of %d):"
-            % (play[low][2] / 1024.0, play[low][0], low + 1, len(play)))
-        out(maps[low + 1] if low + 1 < len(maps) else "(no map)")
+        (tag, _, largest), block_map, number, count = r.least(skip=("started",))
+        out("the least largest free block, %.1f KB (%s, sample %d of %d):" % (largest / 1024.0, tag, number, count))
+        out(block_map or "(no map)")
     return r
 
 

@@ -170,20 +170,20 @@ def start_phase(mode, level, points):
     mash[0] = mode != "demo"
 
 
-def thinker_of(play):
-    """What the computer is working on, if anything: a move, the cube, a hint, the tutor's weighing."""
-    if play is None:
-        return None
-    return play.thinker or play.cube_thinker or play.hint or getattr(play, "tutor", None)
-
-
 def thinker_name(play):
-    if play is None:
-        return "-"
-    for name in ("thinker", "cube_thinker", "hint", "tutor"):
-        if getattr(play, name, None) is not None:
-            return name
+    """Which of play's thinkers is at work, if any ("-" for none): a move,
+    the cube, a hint, the tutor's weighing."""
+    if play is not None:
+        for name in ("thinker", "cube_thinker", "hint", "tutor"):
+            if getattr(play, name, None) is not None:
+                return name
     return "-"
+
+
+def thinker_of(play):
+    """What the computer is working on, if anything."""
+    name = thinker_name(play)
+    return None if name == "-" else getattr(play, name)
 
 
 def soak(phases):

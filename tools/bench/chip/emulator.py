@@ -117,6 +117,14 @@ class Run:
             maps.append(part[at:end].rstrip() if at >= 0 else "")
         return maps
 
+    def least(self, skip=("started", "ready")):
+        """The HEAP reading whose largest free block was least, those
+        tagged in `skip` left out: ((tag, free, largest), its block map or
+        "", its number, how many readings)."""
+        pairs = [(h, m) for h, m in zip(self.heap(), self.maps()) if h[0] not in skip]
+        i = min(range(len(pairs)), key=lambda k: pairs[k][0][2])
+        return pairs[i][0], pairs[i][1], i + 1, len(pairs)
+
     def resets(self):
         return [line for line in self.events if "RESET (" in line or "WATCHDOG" in line]
 

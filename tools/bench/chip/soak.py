@@ -67,13 +67,10 @@ def report(run, out, who=False):
             " benchmark's), least largest free block %.1f KB" % (len(play), least / 1024.0, (least + own) / 1024.0,
                                                                  min(b for _, b in play) / 1024.0))
     if who and play:
-        readings = [h for h in heap if h[0] not in ("started", "ready")]
-        maps = [m for h, m in zip(heap, run.maps()) if h[0] not in ("started", "ready")]
-        low = min(range(len(readings)), key=lambda i: readings[i][2])
+        (tag, _, largest), block_map, number, count = run.least()
         out("  the least largest free block, %.1f KB (%s, reading %d of %d): the map, and the objects made in"
-            " play above the top's free space at start" % (readings[low][2] / 1024.0, readings[low][0], low + 1,
-                                                             len(readings)))
-        out(maps[low])
+            " play above the top's free space at start" % (largest / 1024.0, tag, number, count))
+        out(block_map)
     for w in run.lines("SLOW"):
         out("  " + " ".join(w))
     for w in run.lines("UPDATES"):
