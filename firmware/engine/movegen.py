@@ -324,16 +324,17 @@ def _can_play(board, dice):
     return _most(board, dice) == len(dice)
 
 
-_probe = [None]      # one context for _most, made on first use
+# one context for _most, made with the module (made in play, it would lie
+# wherever the heap's use had reached); a board is copied into its buffer,
+# so that none of the callers' boards is kept alive
+_probe = walker.context(False, bytearray(50))
 
 
 def _most(board, dice):
     """How many of dice (in this order) can be played from board; the
     walk stops as soon as it finds all of them played."""
-    ctx = _probe[0]
-    if ctx is None:
-        ctx = _probe[0] = walker.context(False, board)
-    ctx[6] = board
+    ctx = _probe
+    ctx[6][:] = board
     d = dice[0]
     n = len(dice)
     walker.start_run(ctx, d, d if d == dice[-1] else dice[1], n, 1 | n << 2)
@@ -343,12 +344,13 @@ def _most(board, dice):
 
 # The facts next_steps needs about one turn, kept for the turn last asked
 # about: [start, d1, d2, dice a full play uses, the die a one-die play uses].
-_turn = [None, 0, 0, 0, 0]
+# The start is a copy in a buffer of the module's (d1 0: none yet).
+_turn = [bytearray(50), 0, 0, 0, 0]
 
 
 def _turn_facts(start, d1, d2):
     t = _turn
-    if t[0] == start and t[1] == d1 and t[2] == d2:
+    if t[1] == d1 and t[2] == d2 and t[0] == start:
         return t
     hi = d1 if d1 > d2 else d2
     lo = d1 + d2 - hi
@@ -363,7 +365,8 @@ def _turn_facts(start, d1, d2):
         best, only = 1, lo
     else:
         best = 0
-    t[0], t[1], t[2], t[3], t[4] = start, d1, d2, best, only
+    t[0][:] = start
+    t[1], t[2], t[3], t[4] = d1, d2, best, only
     return t
 
 

@@ -363,6 +363,7 @@ class App:
         the new one's objects, which last the match, take the heap's lowest
         holes and not the top of what the menus and the game before left."""
         self.play = None
+        self.question = None        # none left over from the menus to lie among the match's objects
         if self.screen == PLAY:
             self.screen = MAIN
         self._match_due = True

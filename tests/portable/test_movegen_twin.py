@@ -129,19 +129,18 @@ def test_a_generation_used_again_gives_each_roll_as_a_new_one_would():
 def test_next_steps_agrees_with_the_twin_walk():
     # next_steps asks the walk how many dice can still be played; the
     # twin's answer must be the same for every step offered
-    real = movegen.walker
+    real, real_probe = movegen.walker, movegen._probe
     for board in positions(40 if MICROPYTHON else 3, 12):
         for d1, d2 in ((3, 1), (2, 2), (6, 5), (1, 1)):
-            movegen._turn[0] = None
+            movegen._turn[1] = 0
             fast = movegen.next_steps(board, d1, d2)
             movegen.walker = movewalk_plain
-            movegen._probe[0] = None
-            movegen._turn[0] = None
+            movegen._probe = movewalk_plain.context(False, bytearray(50))
+            movegen._turn[1] = 0
             try:
                 twin = movegen.next_steps(board, d1, d2)
             finally:
-                movegen.walker = real
-                movegen._probe[0] = None
+                movegen.walker, movegen._probe = real, real_probe
             assert fast == twin, (posid.position_id(board), d1, d2)
 
 

@@ -283,7 +283,7 @@ def cursor(cases, clock):
 
     for board, d1, d2 in cases:
         def start():
-            movegen._turn[0] = None          # a new turn
+            movegen._turn[1] = 0             # a new turn
             return movegen.next_steps(board, d1, d2, ())
         note(first, clock.time(start))
         steps = start()

@@ -6,7 +6,10 @@ import gc
 import time
 from array import array
 
+import machine
 import micropython
+
+_RAM = (0x20000000, 0x20042000)     # the RP2040's SRAM: a heap object's address lies here
 
 
 def heap_line(tag, blocks=False):
@@ -45,17 +48,21 @@ def keep_awake(loop, watched):
 
 class Histogram:
     """Pass or step times in whole milliseconds, 0..LAST (the last bucket
-    holds everything longer), plus the longest in microseconds."""
+    holds everything longer), plus the longest in microseconds. A bucket
+    counts to 65,535 and stays there (two bytes each: the soak's five
+    histograms lie on the heap it measures); n counts them all."""
     LAST = 200
 
     def __init__(self):
-        self.counts = array("I", bytes(4 * (self.LAST + 1)))
+        self.counts = array("H", bytes(2 * (self.LAST + 1)))
         self.longest = 0
         self.n = 0
 
     def add(self, us):
         ms = us // 1000
-        self.counts[ms if ms < self.LAST else self.LAST] += 1
+        k = ms if ms < self.LAST else self.LAST
+        if self.counts[k] < 65535:
+            self.counts[k] += 1
         self.n += 1
         if us > self.longest:
             self.longest = us
@@ -91,6 +98,14 @@ def who_above(roots, low, depth=7):
                 continue
             seen.add(i)
             print("WHO %x %s %s" % (i, type(obj).__name__, _path(entry)))
+        if _RAM[0] <= i < _RAM[1] and (isinstance(obj, _STORED) or hasattr(obj, "__dict__")):
+            # a list's items, a dict's or an instance's table, an array's
+            # or a string's bytes lie in a block of their own, made again
+            # as a list or a dict grows: its address is the object's word 3
+            p = machine.mem32[i + 12]
+            if p >= low and p not in seen and _RAM[0] <= p < _RAM[1]:
+                seen.add(p)
+                print("WHO %x %s-items %s" % (p, type(obj).__name__, _path(entry)))
         if d >= depth:
             continue
         if isinstance(obj, (list, tuple)):
@@ -108,6 +123,42 @@ def who_above(roots, low, depth=7):
                 continue
             for k, v in attrs.items():
                 todo.append((entry, 1, k, v, d + 1))
+
+
+_STORED = (list, dict, bytearray, array, str, bytes)
+
+
+def type_names(modules):
+    """{address: name} of the builtin types and of the classes in modules
+    (the values of sys.modules): an object's first word is its type's
+    address, so that who_types can name the objects no walk reaches."""
+    def f():
+        return f
+    names = {}
+    # the types the block map writes as 'h' (tuples, lists, dicts, strings,
+    # arrays and functions have letters of their own there)
+    for t in (memoryview, int, set, frozenset, type(f), type(names.items), type(range(1)), type(iter(())),
+              type(iter([])), type(x for x in ())):
+        names[id(t)] = t.__name__
+    for m in modules:
+        for k, v in m.__dict__.items():
+            if isinstance(v, type):
+                names[id(v)] = k
+    return names
+
+
+def who_types(names, low, high=_RAM[1]):
+    """'TYPE address name' for each 16-byte block from low up to high
+    whose first word is a type's address in names (type_names): the type
+    of each object there, for the host to read with the block map (a free
+    block may show a type too: what last lay there). The heap is collected
+    again after it, so that its garbage is none of the game's passes'."""
+    mem = machine.mem32
+    for a in range(low, high, 16):
+        n = names.get(mem[a])
+        if n is not None:
+            print("TYPE %x %s" % (a, n))
+    gc.collect()
 
 
 def _path(entry):

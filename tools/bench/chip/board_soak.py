@@ -18,7 +18,8 @@
 # computer's moves in play, by level: count, longest in ms), HEAP lines
 # every 5 s (board_common.heap_line: free and the largest free block,
 # after a collection; with WHO, the block map and the game's objects
-# above the top's free space at start too: board_common.who_above), and DONE; then the
+# above the top's free space at start too, and the type of each object
+# there: board_common.who_above and who_types), and DONE; then the
 # player goes on for a random while, CUT, and on until the power goes.
 import os
 import random
@@ -132,6 +133,7 @@ heap_line("ready")      # the benchmark's own objects made: "started" less this 
 # with WHO, the lowest place a 400-byte object fits once the benchmark's
 # own are made: the start of the top's free space, above which the
 # objects made in play are named at each reading
+types = type_names(m for k, m in sys.modules.items() if k.startswith("firmware")) if WHO else None  # noqa: F821
 probe = (0,) * 100
 low = id(probe) if WHO else 0  # noqa: F821  (set by the host above this file)
 probe = None
@@ -205,6 +207,7 @@ def soak(phases):
             mark[0] = 0
             for k in range(len(_PARTS)):
                 part_us[k] = 0
+            ms0 = time.ticks_ms()
             t0 = time.ticks_us()
             try:
                 loop.step()
@@ -233,11 +236,11 @@ def soak(phases):
                 if busy > 50000 and slow[0] < 200:
                     slow[0] += 1
                     play = app.play
-                    print("SLOW %d us %s%s: screen %d mode %s %s saves %d key %d; %s"
+                    print("SLOW %d us %s%s: screen %d mode %s %s saves %d key %d; collected %d ms before; %s"
                           % (busy, _KINDS[k], " (UPDATE chosen: the save written before the restart)"
                              if asked_update else "", app.screen, None if play is None else play.mode,
                              thinker_name(play), loop.flash.saves,
-                             mash[2], " ".join("%s %d" % (_PARTS[j], part_us[j] // 1000)
+                             mash[2], time.ticks_diff(ms0, loop._collected), " ".join("%s %d" % (_PARTS[j], part_us[j] // 1000)
                                                for j in range(len(_PARTS)) if part_us[j] >= 1000)))
             now = time.ticks_ms()
             play = app.play
@@ -265,6 +268,8 @@ def soak(phases):
                     who_above((("loop", loop),) + tuple(("sys.modules{%s}" % k, m.__dict__)
                                                           for k, m in sys.modules.items() if k.startswith("firmware")),
                               low, 6)
+                    who_above((("bench", globals()), ("main", __main__.__dict__)), low, 2)
+                    who_types(types, low)
                 next_sample = time.ticks_add(time.ticks_ms(), 5000)
                 last_now = time.ticks_ms()      # the benchmark's own pause is no pass of the game's
             if time.ticks_diff(now, next_status) >= 0:
