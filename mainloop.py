@@ -50,7 +50,7 @@ class Loop:
         self.collect = gc.collect    # (the simulator under CPython, whose heap is not the chip's, skips it)
         self._collected = time.ticks_ms()
         self._stirred = False        # presses, flash or app work since the last collection
-        self._mat_ready = False      # the heap collected, the flash not written since, and the match file's job not begun
+        self._fresh = False          # the pass before collected the heap
         self.asleep = False
         self.wakes = 0               # times a button woke it from sleep
         self._wake_armed = False
@@ -107,22 +107,25 @@ class Loop:
             # file's passes (and their erases) would keep the player waiting.
             self.wrote = True
             self._stirred = True
-            self._mat_ready = False
             flash.write()
             self._rest_of_pass(ticks)
             return
         self.wrote = False
-        start_mat = flash.opening and not self._mat_ready and not flash.due()
-        if not n and (self.app.collect_requested or start_mat or self._stirred
+        fresh = self._fresh
+        self._fresh = False
+        # the match file's next lines, made only while the computer does
+        # not think, in the pass after a collection (FlashWriter.mat_next)
+        mat_next = not n and flash.mat_next and not self._thinking()
+        if not n and (self.app.collect_requested or mat_next and not fresh or self._stirred
                       and time.ticks_diff(ticks, self._collected) >= _COLLECT_MS):
             # The heap is collected in a pass that does nothing else (24 ms
             # on the chip): when the app asks (before and after the
             # computer thinks, at a roll, before a match begins:
-            # App.collect_requested), before the match file's job begins
-            # (its lines' generator and its open files last its passes, and
-            # take the heap's lowest holes), and every _COLLECT_MS while the
-            # app works, the flash is written or keys are pressed, so that
-            # it seldom fills inside a busy pass (in play no threshold
+            # App.collect_requested), before each of the match file's
+            # lines is made (what they leave lasts passes, and takes the
+            # heap's lowest holes), and every _COLLECT_MS while the app
+            # works, the flash is written or keys are pressed, so that it
+            # seldom fills inside a busy pass (in play no threshold
             # collects: startup.start()).
             if elapsed >= _PASS_MS + _QUIET_MS or time.ticks_diff(time.ticks_ms(), ticks) >= _QUIET_MS:
                 # The pass began late or ran long before it got here: the
@@ -133,13 +136,15 @@ class Loop:
                 self._rest_of_pass(ticks)
                 return
             self.app.collect_requested = False
-            self._mat_ready = flash.opening
+            self._fresh = True
             self._stirred = False
             self.collect()
             self._collected = ticks
             self.collections += 1
             self._rest_of_pass(ticks)
             return
+        if mat_next and flash.prepare():
+            self._stirred = True
         match = getattr(self.app, "match", None)     # an app without matches has none
         flash.settle(None if match is None else match.record)
         events = _NO_EVENTS
@@ -164,13 +169,10 @@ class Loop:
         if data is not None:
             flash.offer(data)
         elif (not n and time.ticks_diff(time.ticks_ms(), ticks) < _QUIET_MS
-              and not flash.due() and (self._mat_ready or not flash.opening) and flash.prepare()):
-            # the save's record (16 ms on the chip) or the match file's next
-            # lines, made in a pass whose app part was short (the match
-            # file's job begun only after the collection made for it); the
-            # next writes
+              and not flash.due() and flash.prepare(True)):
+            # the save's record (16 ms on the chip), made in a pass whose
+            # app part was short; the next writes
             self._stirred = True
-            self._mat_ready = self._mat_ready and flash.opening
         if app.update_requested:
             self.request_update()
         if hw.power.update(ticks) == SLEEP or app.sleep_requested:

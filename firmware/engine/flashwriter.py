@@ -116,20 +116,22 @@ class FlashWriter:
             self._mat_text is not None or self._mat_whole or self._mat_copy
             or self._mat_stale is not None or self._crash_file_due or self._archive_due())
 
-    def prepare(self):
-        """In a quiet pass that writes nothing: the due snapshot's record,
-        else the match file's next lines as text. True when it made the
-        text (with the presses, most of the heap's garbage)."""
+    def prepare(self, save_only=False):
+        """In a quiet pass that writes nothing: the due snapshot's record
+        (16 ms on the chip), else, unless `save_only`, the match file's
+        next MAT_LINES lines as text when they wait (mat_next; about 5 ms
+        a line). True when it made either."""
         if self._save_due is not None:
             data = self._save_due
             self._save_due = None
             status = self.store.prepare(data)
             if status != save.OK:
                 self._saved(status)
-        elif self._mat_due and not self._archive_due():
-            self._next_mat_text(MAT_LINES)
             return True
-        return False
+        if save_only or not self.mat_next:
+            return False
+        self._next_mat_text(MAT_LINES)
+        return True
 
     def write(self):
         """The next flash change, one per pass: a match file abandoned by
@@ -191,13 +193,14 @@ class FlashWriter:
             self._remove_crash_file()
 
     @property
-    def opening(self):
-        """True when the next prepare() begins the match file's job: its
-        lines' generator, and the files the next passes open, last the
-        job's passes (the loop collects the heap just before, so that
-        they take its lowest holes)."""
-        return (self._save_due is None and self._mat_due and self._mat_lines is None
-                and not self._archive_due())
+    def mat_next(self):
+        """True when the match file's next lines wait to be made: nothing
+        else due, no save's record to make first. The loop makes them in
+        the pass after a collection of the heap, before anything else:
+        what they leave lasts passes (the text until it is written, the
+        lines' generator and what its frame still points at), and made
+        there it takes the heap's lowest holes."""
+        return self._save_due is None and self._mat_due and not self._archive_due() and not self.due()
 
     @property
     def mat_due(self):

@@ -97,9 +97,10 @@ def test_a_power_cut_while_a_game_is_archived_loses_no_game(tmp_path, cut, games
         == loop.app.match.record.archived_games
 
 
-def test_the_match_files_job_begins_just_after_a_collection(tmp_path):
-    # its lines' generator and its open files last the job's passes: made
-    # right after a collection, they take the heap's lowest holes
+def test_the_match_files_lines_are_made_just_after_a_collection(tmp_path):
+    # what they leave lasts passes (the text until it is written, the
+    # lines' generator): made first in the pass after a collection, it
+    # takes the heap's lowest holes
     p, loop = match_after_games(tmp_path, 0)
     log = []
     flash = loop.flash
@@ -113,20 +114,19 @@ def test_the_match_files_job_begins_just_after_a_collection(tmp_path):
         log.append("write")
         return write()
 
-    def logged_prepare():
-        idle = flash._mat_lines is None
-        made = prepare()
-        if idle and flash._mat_lines is not None:
-            log.append("start")
+    def logged_prepare(save_only=False):
+        before = flash._mat_text
+        made = prepare(save_only)
+        if flash._mat_text is not None and flash._mat_text is not before:
+            log.append("text")
         return made
 
     loop.collect = lambda: log.append("collect")
     loop.app.update, flash.write, flash.prepare = logged_update, logged_write, logged_prepare
     p.play_game({0: runner, 1: runner})
-    starts = [i for i, what in enumerate(log) if what == "start"]
-    assert len(starts) > 5
-    # one collection for a job at the most, not one a pass while the app works
-    assert log.count("collect") < (log.count("update") + log.count("write")) // 10
-    for i in starts:
-        last = max(j for j in range(i) if log[j] == "collect")
-        assert set(log[last + 1:i]) == {"update"}, " ".join(log[i - 12:i + 1])     # no flash write between
+    texts = [i for i, what in enumerate(log) if what == "text"]
+    assert len(texts) > 5
+    for i in texts:
+        assert log[i - 1] == "collect", " ".join(log[i - 12:i + 1])     # nothing between
+    # a collection for each text, and not one a pass while the app works
+    assert log.count("collect") < len(texts) + (log.count("update") + log.count("write")) // 10

@@ -32,7 +32,8 @@ import __main__
 import mainloop
 from firmware.engine import flashwriter
 from firmware.handheld import app as app_module
-from firmware.handheld import keys, playview, render
+from firmware.engine import game
+from firmware.handheld import keys, play as play_module, playview, render, turn
 from firmware.opponent import ai
 
 random.seed(SEED)  # noqa: F821  (set by the host above this file)
@@ -87,7 +88,8 @@ _rest = loop._rest_of_pass
 loop._rest_of_pass = rest_of_pass
 # the parts of a pass, timed so that a slow one says where its time went
 _PARTS = ("app.update", "matrix.show", "buzzer", "battery", "flash.prepare", "flash.write",
-          "flash.settle", "power", "poll", "collect", "think.step", "draw_board")
+          "flash.settle", "power", "poll", "collect", "think.step", "draw_board", "TurnInput",
+          "look_ahead", "ensure_plays")
 part_us = array("i", bytes(4 * len(_PARTS)))
 
 
@@ -114,10 +116,16 @@ def timed(obj, name, k, arity):
             r = f(a, b)
             part_us[k] += time.ticks_diff(time.ticks_us(), t)
             return r
-    else:
+    elif arity == 3:
         def call(a, b, c):
             t = time.ticks_us()
             r = f(a, b, c)
+            part_us[k] += time.ticks_diff(time.ticks_us(), t)
+            return r
+    else:
+        def call(a, b, c, d, e):
+            t = time.ticks_us()
+            r = f(a, b, c, d, e)
             part_us[k] += time.ticks_diff(time.ticks_us(), t)
             return r
     setattr(obj, name, call)
@@ -127,7 +135,8 @@ for k, (obj, name, arity) in enumerate((
         (app, "update", 2), (hw.matrix, "show", 1), (hw.buzzer, "update", 1), (loop, "_check_battery", 1),
         (loop.flash, "prepare", 0), (loop.flash, "write", 0), (loop.flash, "settle", 1),
         (hw.power, "update", 1), (hw.buttons, "poll", 1),
-        (loop, "collect", 0), (ai.Thinker, "step", 1), (render, "draw_board", 3))):
+        (loop, "collect", 0), (ai.Thinker, "step", 1), (render, "draw_board", 3),
+        (play_module, "TurnInput", 5), (turn.TurnInput, "look_ahead", 1), (game.Game, "ensure_plays", 1))):
     timed(obj, name, k, arity)
 heap_line("ready")      # the benchmark's own objects made: "started" less this is their heap
 # with WHO, the lowest place a 400-byte object fits once the benchmark's
