@@ -143,7 +143,7 @@ class Loop:
             self.collections += 1
             self._rest_of_pass(ticks)
             return
-        if mat_next and flash.prepare():
+        if mat_next and flash.prepare(False):
             self._stirred = True
         match = getattr(self.app, "match", None)     # an app without matches has none
         flash.settle(None if match is None else match.record)

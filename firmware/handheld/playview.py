@@ -173,6 +173,8 @@ def draw(self, frame, now):
         return TEXT_TICK_MS
     fill_scene(self, now)
     render.draw_board(frame, self.scene, now)
+    # filled afresh for each drawing: the tuples let go, none lasting in the heap between passes
+    self.scene.left = self.scene.targets = ()
     if self.mode == HINT or self.mode == TUTOR:
         thinking = self.hint_board is None if self.mode == HINT else self.warning is None
         if thinking and render.blink(now, 200):

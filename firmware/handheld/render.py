@@ -227,6 +227,9 @@ def _tray(frame, count, top, colour):
         frame[slot_y(top, i >> 1) * WIDTH + OFF_X + (i & 1)] = colour
 
 
+_KEY = const(48)       # mover, holding, dice, cube, owner, offer, Crawford; the dice left and the targets, each counted
+
+
 class _Still:
     """The board's still part (checkers, trays, rolled dice, the cube at
     rest, the landing points), drawn once into a frame of its own and
@@ -237,11 +240,37 @@ class _Still:
     def __init__(self):
         self.frame = bytearray(WIDTH * _HEIGHT)
         self.board = bytearray(50)
-        self.key = None
-        # the still's sides, written again at each drawing: new ones kept
-        # would lie wherever the heap's use had reached and split it
+        # what the still was drawn from, and the scene's now, as values
+        # (_key): a tuple kept, with the scene's tuples in it, would lie
+        # wherever the heap's use had reached and split it; so would the
+        # still's sides, written again at each drawing
+        self.key = bytearray(_KEY)
+        self.now = bytearray(_KEY)
         self.red = bytearray(26)
         self.green = bytearray(26)
+
+
+def _key(key, scene):
+    """The scene's values that the still is drawn from, into key."""
+    dice = scene.dice
+    key[0] = scene.mover
+    key[1] = scene.holding
+    key[2] = dice[0] if dice else 0
+    key[3] = dice[1] if dice else 0
+    key[4] = scene.cube
+    key[5] = scene.owner + 1
+    key[6] = scene.offer
+    key[7] = scene.crawford
+    i = 8
+    for values in (scene.left, scene.targets):
+        key[i] = len(values)
+        i += 1
+        for v in values:
+            key[i] = v
+            i += 1
+    while i < _KEY:
+        key[i] = 0
+        i += 1
 
 
 _still = _Still()
@@ -249,11 +278,10 @@ _still = _Still()
 
 def draw_board(frame, scene, now_ms):
     still = _still
-    key = (scene.mover, scene.holding, scene.dice, scene.left, scene.cube, scene.owner,
-           scene.offer, scene.crawford, scene.targets)
-    if key != still.key or scene.board != still.board:
+    _key(still.now, scene)
+    if still.now != still.key or scene.board != still.board:
         _draw_still(still, scene)
-        still.key = key
+        still.key[:] = still.now
         still.board[:] = scene.board
     frame[:] = still.frame      # one copy in C
     _draw_marks(frame, scene, now_ms, still.red, still.green)
@@ -348,23 +376,10 @@ def text(frame, s, x, y, colour):
         x += w + 1
 
 
-# The text each row's line last measured, and its width: a scrolling line
-# is drawn again every 70 ms, its text seldom changes.
-_texts = [""] * _HEIGHT
-_widths = [0] * _HEIGHT
-
-
-def _width(s, y):
-    if s != _texts[y]:
-        _texts[y] = s
-        _widths[y] = font.text_width(s)
-    return _widths[y]
-
-
 def line(frame, s, y, colour, now_ms, start_ms=0):
     """One line of text: centred if it fits, else scrolling right to left
     (a column every 70 ms, with a pause at the start). True if it scrolls."""
-    w = _width(s, y)
+    w = font.text_width(s)     # measured each time: a text kept to compare would lie anywhere in the heap
     if w <= WIDTH:
         text(frame, s, (WIDTH - w) // 2, y, colour)
         return False

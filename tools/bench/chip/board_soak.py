@@ -133,7 +133,7 @@ def timed(obj, name, k, arity):
 
 for k, (obj, name, arity) in enumerate((
         (app, "update", 2), (hw.matrix, "show", 1), (hw.buzzer, "update", 1), (loop, "_check_battery", 1),
-        (loop.flash, "prepare", 0), (loop.flash, "write", 0), (loop.flash, "settle", 1),
+        (loop.flash, "prepare", 1), (loop.flash, "write", 0), (loop.flash, "settle", 1),
         (hw.power, "update", 1), (hw.buttons, "poll", 1),
         (loop, "collect", 0), (ai.Thinker, "step", 1), (render, "draw_board", 3),
         (play_module, "TurnInput", 5), (turn.TurnInput, "look_ahead", 1), (game.Game, "ensure_plays", 1))):
