@@ -23,6 +23,8 @@ _STATES = const(32)         # turn states whose steps are kept (a turn's look-ah
 _STEP_BYTES = const(1024)   # their steps, 3 bytes each (from, to, die): 341 (a turn's look-ahead meets 278 at the most)
 _CHAINS = const(64)         # a key's chain: its hash's low bits
 _NO_STATE = const(255)
+_FAR = const(4)             # far drops of a checker held: a double's 2, 3 and 4 dice in a row at the most
+_DROP = const(10)           # a far drop in _far_buf: its point, its step count, then each step's from and to
 
 # Cursor stops along each half, left to right, in red's numbering (25 bar, 0 off).
 _TOP = (13, 14, 15, 16, 17, 18, 25, 19, 20, 21, 22, 23, 24, 0)
@@ -139,8 +141,13 @@ class TurnInput:
         self.drops = []         # (first, end) of each far drop's steps in done
         self.boards = [self.start]
         self.holding = 0
-        self._far_key = None    # (steps made, point held) that _far_list belongs to
-        self._far_list = ()
+        # the far drops of the checker held, _far_n of them in a buffer
+        # made with the turn (_DROP bytes each), for (steps made << 5 |
+        # point held) in _far_key: kept as tuples, made as the player
+        # thinks, they lay wherever the heap's use had reached
+        self._far_key = -1
+        self._far_buf = bytearray(_FAR * _DROP)
+        self._far_n = 0
         self._far_whole = True  # False while some chain waits for steps not worked out yet
         self.half = 1 - mover     # where the mover's bar and tray are drawn
         # next_steps of each turn state met or looked ahead at: a press
@@ -226,33 +233,34 @@ class TurnInput:
         if not self.holding:
             return ()
         near = tuple(t for f, t, d in self.steps if f == self.holding)
-        far = self._far()
-        if not far:
+        n = self._far()
+        if not n:
             return near
-        return near + tuple(t for t, path in far)
+        return near + tuple(self._far_buf[k * _DROP] for k in range(n))
 
     def _far(self, work=0):
-        """The far drops of the checker held: ((point, steps), ...), from
-        the steps already worked out; `work` more steps_after calls may be
-        made for it (the idle passes' look-ahead makes one, a drop on a
-        point not found yet as many as it needs). True in _far_whole once
-        no chain waits."""
-        key = (len(self.done), self.holding)
+        """How many far drops the checker held has (in _far_buf: _chain),
+        from the steps already worked out; `work` more steps_after calls
+        may be made for it (the idle passes' look-ahead makes one, a drop
+        on a point not found yet as many as it needs). True in _far_whole
+        once no chain waits."""
+        key = len(self.done) << 5 | self.holding
         if self._far_key != key or (not self._far_whole and work):
             self._far_key = key
-            self._far_list, self._far_whole = self._chains(self.holding, work)
-        return self._far_list
+            self._far_n, self._far_whole = self._chains(self.holding, work)
+        return self._far_n
 
     def _far_points(self):
-        return [t for t, way in self._far()]
+        return [self._far_buf[k * _DROP] for k in range(self._far())]
 
     def _chains(self, held, work):
-        """(((point, ((from, to), ...)), ...), whole): the points the
-        checker on `held` reaches with two dice or more in a row, each step
-        legal as the one before leaves it, and not with one die; whole is
-        False when a chain was left for steps not worked out yet (`work`
-        calls of steps_after may be made). Where two orders reach a point,
-        one that hits nothing on the way is kept."""
+        """(count, whole): the points the checker on `held` reaches with
+        two dice or more in a row, each step legal as the one before
+        leaves it, and not with one die, written into _far_buf (a drop's
+        point, its step count, each step's from and to); whole is False
+        when a chain was left for steps not worked out yet (`work` calls
+        of steps_after may be made). Where two orders reach a point, one
+        that hits nothing on the way is kept."""
         near = [t for f, t, d in self.steps if f == held]
         found = []
         whole = True
@@ -287,7 +295,17 @@ class TurnInput:
                 if t and left:
                     frontier.append((t, movegen.apply_step(board, f, t), left, way,
                                      hit or board[49 - t] == 1))
-        return tuple((t, way) for t, way, hit in found), whole
+        buf = self._far_buf
+        for k in range(len(found)):
+            t, way = found[k][0], found[k][1]
+            at = k * _DROP
+            buf[at] = t
+            buf[at + 1] = len(way)
+            for f, to in way:
+                at += 2
+                buf[at] = f
+                buf[at + 1] = to
+        return len(found), whole
 
     def left(self):
         """The dice still to play, for the display (empty once complete)."""
@@ -358,13 +376,15 @@ class TurnInput:
                 if sf == f and st == self.cursor:
                     self.holding = 0
                     return self.place(f, self.cursor)
-            for t, way in self._far(0 if self.cursor in self._far_points() else 4):
-                if t == self.cursor:
+            buf = self._far_buf
+            for k in range(self._far(0 if self.cursor in self._far_points() else 4)):
+                at = k * _DROP
+                if buf[at] == self.cursor:
                     self.holding = 0
                     first = len(self.done)
                     melody = sounds.MOVE
-                    for sf, st in way:
-                        if self.place(sf, st) == sounds.HIT:
+                    for j in range(buf[at + 1]):
+                        if self.place(buf[at + 2 + 2 * j], buf[at + 3 + 2 * j]) == sounds.HIT:
                             melody = sounds.HIT
                     self.drops.append((first, len(self.done)))
                     return melody

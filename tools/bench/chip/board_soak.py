@@ -149,6 +149,7 @@ probe = None
 moves = array("i", bytes(4 * 2 * 6))    # by level 1..5: count, longest ms (made now: nothing the benchmark keeps is made in play)
 move_ms = array("i", bytes(12))    # the computer's move: its ms so far, its level, 1 while it thinks
 updates = [0]
+paused = array("i", bytes(4))   # how long the benchmark's last reading stopped the loop, until the pass after it
 slow = [0]          # passes over 50 ms told of, one line each (SLOW)
 
 
@@ -245,12 +246,14 @@ def soak(phases):
                 if busy > 50000 and slow[0] < 200:
                     slow[0] += 1
                     play = app.play
-                    print("SLOW %d us %s%s: screen %d mode %s %s saves %d key %d; collected %d ms before; %s"
+                    print("SLOW %d us %s%s: screen %d mode %s %s saves %d key %d; collected %d ms before;"
+                          " the first pass after a reading of %d ms; %s"
                           % (busy, _KINDS[k], " (UPDATE chosen: the save written before the restart)"
                              if asked_update else "", app.screen, None if play is None else play.mode,
                              thinker_name(play), loop.flash.saves,
-                             mash[2], time.ticks_diff(ms0, loop._collected), " ".join("%s %d" % (_PARTS[j], part_us[j] // 1000)
+                             mash[2], time.ticks_diff(ms0, loop._collected), paused[0], " ".join("%s %d" % (_PARTS[j], part_us[j] // 1000)
                                                for j in range(len(_PARTS)) if part_us[j] >= 1000)))
+                paused[0] = 0
             now = time.ticks_ms()
             play = app.play
             if play is not None and play.thinker is not None:
@@ -272,6 +275,7 @@ def soak(phases):
                 hw.power.activity(now)      # someone watching: the demo does not sleep
                 watched = time.ticks_add(now, 60000)
             if time.ticks_diff(now, next_sample) >= 0:
+                paused[0] = now
                 heap_line("think" if thinker_of(app.play) is not None else "idle", low != 0)
                 if low:
                     who_above((("loop", loop),) + tuple(("sys.modules{%s}" % k, m.__dict__)
@@ -280,6 +284,7 @@ def soak(phases):
                     who_above((("bench", globals()), ("main", __main__.__dict__)), low, 2)
                     who_types(types, low)
                 next_sample = time.ticks_add(time.ticks_ms(), 5000)
+                paused[0] = time.ticks_diff(time.ticks_ms(), paused[0])
                 last_now = time.ticks_ms()      # the benchmark's own pause is no pass of the game's
             if time.ticks_diff(now, next_status) >= 0:
                 next_status = time.ticks_add(now, 60000)
