@@ -55,6 +55,7 @@ class Loop:
         self.wakes = 0               # times a button woke it from sleep
         self._wake_armed = False
         self._ticks = time.ticks_ms()
+        self._ended = self._ticks    # when the last pass ended, its idle rest included
         self._idle_until = self._ticks  # passes before it only read the buttons
         self._buttons = hw.buttons
         self._released = hw.buttons.released or (lambda: False)   # no one-read check: poll
@@ -89,6 +90,7 @@ class Loop:
             # no button is down or settling: one read of the pins, the core
             # asleep through the rest. The next whole pass counts the time.
             time.sleep_ms(_PASS_MS)
+            self._ended = time.ticks_ms()
             return
         elapsed = time.ticks_diff(ticks, self._ticks)
         self._ticks = ticks
@@ -127,12 +129,17 @@ class Loop:
             # works, the flash is written or keys are pressed, so that it
             # seldom fills inside a busy pass (in play no threshold
             # collects: startup.start()).
-            if elapsed >= _PASS_MS + _QUIET_MS or time.ticks_diff(time.ticks_ms(), ticks) >= _QUIET_MS:
+            if (time.ticks_diff(ticks, self._ended) >= _QUIET_MS
+                    or time.ticks_diff(time.ticks_ms(), ticks) >= _QUIET_MS):
                 # The pass began late or ran long before it got here: the
                 # collector itself may have run, met by an allocation that
                 # found the heap full (a call's frame over 11 words is one,
                 # so step()'s own call can be), and a second collection
-                # would double the pass. This one waits a pass.
+                # would double the pass. This one waits a pass. (A long
+                # pass before, a computer's step, is no sign of it: waiting
+                # on those, the collections every _COLLECT_MS starved while
+                # the computer thought, and a full heap collected inside a
+                # thinking step.)
                 self._rest_of_pass(ticks)
                 return
             self.app.collect_requested = False
@@ -143,10 +150,10 @@ class Loop:
             self.collections += 1
             self._rest_of_pass(ticks)
             return
-        if mat_next and flash.prepare(False):
-            self._stirred = True
         match = getattr(self.app, "match", None)     # an app without matches has none
         flash.settle(None if match is None else match.record)
+        if fresh and mat_next and flash.prepare(False):
+            self._stirred = True        # the match file's next lines, first after the collection
         events = _NO_EVENTS
         if n:
             self._stirred = True
@@ -188,6 +195,7 @@ class Loop:
         left = _PASS_MS - time.ticks_diff(time.ticks_ms(), ticks)
         if left > 0:
             time.sleep_ms(left)
+        self._ended = time.ticks_ms()
 
     def _check_battery(self, ticks):
         if time.ticks_diff(ticks, self._battery_due) < 0:

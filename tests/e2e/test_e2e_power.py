@@ -534,7 +534,7 @@ def test_a_newer_snapshot_replaces_a_record_made_but_not_written(tmp_path):
     loop = p.sim.loop
     loop.flash.store.record = b"stale"        # made in a quiet pass, not written yet
     loop.app.take_save = lambda: b"newer"
-    loop.flash.due = lambda: False     # the pass that takes the snapshot
+    loop.flash.due = lambda save_only=False: False     # the pass that takes the snapshot
     loop._idle_until = loop._ticks      # a whole pass, not one that only reads the buttons
     loop.step()
     assert loop.flash.store.record is None and loop.flash._save_due == b"newer"
