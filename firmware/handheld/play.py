@@ -602,6 +602,18 @@ class Play:
             self.wait_until = now + self.look_ms
         return True
 
+    def think(self, t):
+        """One slice of the thinker t's work: True once done. A step that
+        ended for a collection of the heap (ai.Thinker.collect) asks the
+        loop for one, and the next waits until it is made."""
+        if t.collect and self.app.collect_requested:
+            return False
+        if t.step():
+            return True
+        if t.collect:
+            self.app.collect_requested = True
+        return False
+
     def _away(self, player):
         m = self.match
         return m.length - m.score[player] if m.length else 0
@@ -681,7 +693,7 @@ class Play:
                                         plays=g.plays, weights=self._weights(g.turn))
             self.app.collect_requested = True
             return False
-        if self.thinker.step():
+        if self.think(self.thinker):
             result, move = self.thinker.result
             self.thinker = None
             self.app.collect_requested = True
@@ -749,7 +761,7 @@ class Play:
             self.hint_text = hint_words(self.hint, self.turn_input.start)
             self.hint_at = now
             return True
-        if self.hint.step():
+        if self.think(self.hint):
             self.hint_board = self.hint.result[0]
             return True
         return False

@@ -165,6 +165,7 @@ S_BASE = const(0)      # set the scorer's base to the candidate's result
 S_REPLIES = const(1)   # generate the opponent's plays for the roll
 _S_RANK = const(2)      # linear ranking of many replies, keep the REPLIES best
 S_NET = const(3)       # the network scores the kept replies
+_S_SETUP = const(4)     # the search's buffers made, the heap collected just before
 
 
 class Thinker:
@@ -200,6 +201,11 @@ class Thinker:
         self.phase = _GENERATE
         self.result = None
         self.units = 0          # units of work done, for the benchmarks
+        # True when a step ended early for a collection of the heap before
+        # the next (the caller may ask the loop for one): the search's
+        # buffers, which last the move, made after it take the heap's
+        # lowest holes. The next step goes on either way.
+        self.collect = False
         if plays is not None:
             self.phase = _BASE
             if len(plays) == 1:
@@ -208,8 +214,9 @@ class Thinker:
     def step(self):
         """One slice of work (about STEP_WORK microseconds on the device);
         True when .result is ready."""
+        self.collect = False
         spent = 0
-        while self.phase != DONE:
+        while self.phase != DONE and not self.collect:
             cost = self._cost()
             if spent and spent + cost > STEP_WORK:
                 break
@@ -232,6 +239,8 @@ class Thinker:
                 return COST_NET
             if sub == _S_RANK:
                 return _COST_RANK
+            if sub == _S_SETUP:
+                return COST_BASE
             return COST_BASE if sub == S_BASE else _COST_GENERATE
         if phase == _PREFILTER:
             return _COST_PREFILTER
@@ -249,6 +258,17 @@ class Thinker:
                 self._rank_replies()
             elif sub == S_REPLIES:
                 return self._replies()
+            elif sub == _S_SETUP:
+                # the search's buffers, made once the heap is collected
+                n = self.candidates
+                self.ranker = linear.Ranker()
+                self.sums = array("i", bytes(4 * n))
+                self.keep_index = array("H", bytes(2 * self.kept_replies))
+                self.keep_score = array("i", bytes(4 * self.kept_replies))
+                self.reply = bytearray(50)      # each kept reply's result, in turn
+                self.cand = 0
+                self.work = 0
+                self.sub = S_BASE
             else:
                 self._candidate_base()
         elif phase == _PREFILTER:
@@ -317,15 +337,9 @@ class Thinker:
             self._finish(best)
             return
         self.candidates = n
-        self.ranker = linear.Ranker()
-        self.sums = array("i", bytes(4 * n))
-        self.keep_index = array("H", bytes(2 * self.kept_replies))
-        self.keep_score = array("i", bytes(4 * self.kept_replies))
-        self.reply = bytearray(50)      # each kept reply's result, in turn
-        self.cand = 0
-        self.work = 0
-        self.sub = S_BASE
         self.phase = SEARCH
+        self.sub = _S_SETUP
+        self.collect = True
 
     def _prefilter(self):
         """Ranks one store chunk of the plays by the linear estimate
