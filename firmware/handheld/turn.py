@@ -239,7 +239,7 @@ class TurnInput:
         return near + tuple(self._far_buf[k * _DROP] for k in range(n))
 
     def _far(self, work=0):
-        """How many far drops the checker held has (in _far_buf: _chain),
+        """How many far drops the checker held has (in _far_buf: _chains),
         from the steps already worked out; `work` more steps_after calls
         may be made for it (the idle passes' look-ahead makes one, a drop
         on a point not found yet as many as it needs). True in _far_whole

@@ -95,7 +95,7 @@ class CubeThinker(ai.Thinker):
         self.work = 0
         self.sub = ai.S_BASE
         self.phase = ai.SEARCH
-        self.collect = False        # (ai.Thinker.collect: its buffers are made after the collection before it)
+        self.collect = False        # ai.Thinker.step reads it; the cube's buffers follow the collection at its start
 
     def _cost(self):
         leaf = _LEAF_MATCH if self.length else _LEAF_MONEY
