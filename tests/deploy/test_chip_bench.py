@@ -94,17 +94,21 @@ def test_without_an_emulated_pico_the_benchmark_says_what_is_missing(tmp_path, m
 _SETTINGS = {"moves": {"LEVEL": 5, "CUBE": False}, "passes": {"LEVEL": 5, "MS": 1000}, "idle": {"MS": 1000},
              "soak": {"SEED": 1, "PHASES": [("vs", 5, 0, 1000)], "RESUME_MS": 1000, "WHO": False},
              "qstrs": {"SEED": 1, "PHASES": [("vs", 5, 3, 1000), ("demo", 5, 3, 1000), ("menu", 3, 0, 1000)]},
-             "heapmap": {"LEVEL": 5, "MS": 1000, "SAMPLE_MS": 1000, "WHO": 0}}
+             "heapmap": {"LEVEL": 5, "MS": 1000, "SAMPLE_MS": 1000, "WHO": 0},
+             "soak --who": {"SEED": 1, "PHASES": [("vs", 5, 0, 1000)], "RESUME_MS": 1000, "WHO": True},
+             "heapmap --who": {"LEVEL": 5, "MS": 1000, "SAMPLE_MS": 1000, "WHO": 0x20030000}}
 
 
 @pytest.mark.parametrize("name", sorted(_SETTINGS))
 def test_board_scripts_read_only_names_they_bind(name):
     # A run on the chip takes minutes before a NameError would show: every
     # global a board script reads is bound in it (emulator.START binds
-    # LOOP in __main__, which the scripts read through it) or a built-in.
+    # LOOP in __main__, which the scripts read through it) or a built-in;
+    # without WHO, board_who.py's names are read only where WHO is set.
     import builtins
     import symtable
-    text = emulator.script(name, _SETTINGS[name])
+    settings = _SETTINGS[name]
+    text = emulator.script(name.split()[0], settings)
     top = symtable.symtable(text, "bench.py", "exec")
     bound = {s.get_name() for s in top.get_symbols() if s.is_assigned() or s.is_imported()}
     unbound = set()
@@ -116,7 +120,11 @@ def test_board_scripts_read_only_names_they_bind(name):
         for child in table.get_children():
             walk(child)
     walk(top)
-    assert unbound - set(dir(builtins)) == set()
+    who = set()
+    if not settings.get("WHO"):
+        with open(os.path.join(os.path.dirname(emulator.__file__), "board_who.py")) as f:
+            who = {s.get_name() for s in symtable.symtable(f.read(), "who", "exec").get_symbols() if s.is_assigned()}
+    assert unbound - set(dir(builtins)) - who == set()
 
 
 @pytest.mark.parametrize("name", sorted(_SETTINGS))
@@ -127,7 +135,7 @@ def test_board_scripts_use_the_loops_own_attributes(name, tmp_path):
     from tools.sim.core import Sim
     from tools.sim.flash import FolderFlash
     loop = Sim(FolderFlash(str(tmp_path / "flash")), seed=1).loop
-    text = emulator.script(name, _SETTINGS[name])
+    text = emulator.script(name.split()[0], _SETTINGS[name])
     for attr in set(re.findall(r"\bloop\.(?!flash\.)(\w+)", text)):
         assert hasattr(loop, attr), "loop." + attr
     for attr in set(re.findall(r"\bloop\.flash\.(\w+)", text)) | set(re.findall(r"\(loop\.flash, \"(\w+)\"", text)):

@@ -29,9 +29,12 @@ def missing():
 
 def script(name, settings=None):
     """board_common.py and board_NAME.py joined into one script for the
-    board, `settings` (a dict) assigned at its top."""
-    lines = ["%s = %r\n" % (k, v) for k, v in sorted((settings or {}).items())]
-    for part in ("board_common.py", "board_%s.py" % name):
+    board, `settings` (a dict) assigned at its top; board_who.py between
+    them where settings' WHO asks for the game's objects to be named."""
+    settings = settings or {}
+    lines = ["%s = %r\n" % (k, v) for k, v in sorted(settings.items())]
+    parts = ("board_common.py",) + (("board_who.py",) if settings.get("WHO") else ()) + ("board_%s.py" % name,)
+    for part in parts:
         with open(os.path.join(HERE, part)) as f:
             lines.append(f.read())
     return "".join(lines)
