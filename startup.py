@@ -169,9 +169,10 @@ def start():
     is one block (55.8 KB of 60.2 KB free on the chip; left to collect
     only when full, the largest block was 7.7 KB). In play the loop
     collects in passes of its own (Loop.step): before and after the
-    computer thinks, at a roll, before a match begins and before the match
-    file's job, and every half second at work, so that new objects take
-    the holes low in the heap. No threshold collects besides (_PLAY_GC),
+    computer thinks and before its search's buffers are made, at a roll,
+    before a match begins and before each of the match file's lines, and
+    every half second at work, so that new objects take the holes low in
+    the heap. No threshold collects besides (_PLAY_GC),
     only a full heap: the threshold counts every call frame made on the heap (one over
     11 words) though it is freed at once, so thinking's calls reached it
     in a thinking step's pass, 25 ms more, and on the chip three of the

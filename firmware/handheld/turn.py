@@ -233,10 +233,8 @@ class TurnInput:
         if not self.holding:
             return ()
         near = tuple(t for f, t, d in self.steps if f == self.holding)
-        n = self._far()
-        if not n:
-            return near
-        return near + tuple(self._far_buf[k * _DROP] for k in range(n))
+        far = self._far_points()
+        return near + tuple(far) if far else near
 
     def _far(self, work=0):
         """How many far drops the checker held has (in _far_buf: _chains),

@@ -239,9 +239,7 @@ class Thinker:
                 return COST_NET
             if sub == _S_RANK:
                 return _COST_RANK
-            if sub == _S_SETUP:
-                return COST_BASE
-            return COST_BASE if sub == S_BASE else _COST_GENERATE
+            return COST_BASE if sub == S_BASE or sub == _S_SETUP else _COST_GENERATE
         if phase == _PREFILTER:
             return _COST_PREFILTER
         return COST_BASE if phase == _BASE else _COST_GENERATE

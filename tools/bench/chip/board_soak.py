@@ -19,7 +19,7 @@
 # every 5 s (board_common.heap_line: free and the largest free block,
 # after a collection; with WHO, the block map and the game's objects
 # above the top's free space at start too, and the type of each object
-# there: board_common.who_above and who_types), and DONE; then the
+# there: board_who.py's who_above and who_types), and DONE; then the
 # player goes on for a random while, CUT, and on until the power goes.
 import os
 import random
