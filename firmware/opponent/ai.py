@@ -75,7 +75,11 @@ _COST_GENERATE = const(2000)    # the least slice a generation is given
 _GEN_US = const(12000)          # device time of movegen.STEP_WORK walk steps
 COST_BASE = const(8000)         # the evaluator's base position set (chip: 6.4 to 7.1 ms, 8.5 at most)
 COST_NET = const(2600)          # one position scored by the network (chip: 2.4 ms)
-_COST_RANK = const(1800)        # a store chunk of replies (32) ranked by the linear prefilter (1.2 to 1.6 ms)
+# a store chunk of replies ranked by the linear prefilter: the call, and
+# each of its replies (chip: 0.37 ms and 0.059 ms each; a chunk of 32, a
+# double's as a non-double's, 2.26 ms on average and 2.79 ms at the most)
+_COST_RANK = const(450)
+_COST_RANK_PLAY = const(72)
 _COST_PREFILTER = const(3200)   # a store chunk of the roll's plays ranked, NET_PLAYS kept (2.8 ms)
 
 
@@ -220,6 +224,16 @@ class Thinker:
             cost = self._cost()
             if spent and spent + cost > STEP_WORK:
                 break
+            phase = self.phase
+            if phase == _SCORE or phase == SEARCH and self.sub == S_NET:
+                # network scores, as many as fit, in one run: a unit each,
+                # without a dispatch apiece (on the chip the dispatch and
+                # the attributes cost a tenth of a score)
+                fit = 1 + (STEP_WORK - spent - cost) // COST_NET     # 1 at least: no unit costs more than a step
+                n = self._score_run(fit) if phase == _SCORE else self._reply_run(fit)
+                self.units += n
+                spent += cost + (n - 1) * COST_NET
+                continue
             self.left = STEP_WORK - spent
             done = self._unit()
             self.units += 1
@@ -238,7 +252,8 @@ class Thinker:
             if sub == S_NET:
                 return COST_NET
             if sub == _S_RANK:
-                return _COST_RANK
+                n = len(self.replies) - self.next * movegen.CHUNK_PLAYS
+                return _COST_RANK + _COST_RANK_PLAY * (n if n < movegen.CHUNK_PLAYS else movegen.CHUNK_PLAYS)
             return COST_BASE if sub == S_BASE or sub == _S_SETUP else _COST_GENERATE
         if phase == _PREFILTER:
             return _COST_PREFILTER
@@ -247,11 +262,11 @@ class Thinker:
     def _unit(self):
         phase = self.phase
         if phase == _SCORE:
-            self._score_one()
+            self._score_run(1)
         elif phase == SEARCH:
             sub = self.sub
             if sub == S_NET:
-                self._reply_one()
+                self._reply_run(1)
             elif sub == _S_RANK:
                 self._rank_replies()
             elif sub == S_REPLIES:
@@ -315,16 +330,29 @@ class Thinker:
         self.reply_gen = None
         self.phase = DONE
 
-    def _score_one(self):
-        """The network scores one play (0-ply); the best are kept."""
+    def _score_run(self, limit):
+        """The network scores up to `limit` plays (0-ply), the best kept;
+        returns how many. After the last, the choice, or the search when
+        more than one play is close to the best."""
         plays = self.plays
+        order = self.order
+        scorer = self.scorer
+        buf = self.result_buf
+        w = self.weights
+        seed = self.seed
+        sigma = self.sigma
         k = self.next
-        i = k if self.order is None else self.order[k]
-        result = plays.result_into(i, self.result_buf)
-        self._keep(play_equity(self.scorer, result, self.weights) + noise(self.seed, result, self.sigma), i)
-        self.next = k + 1
-        if self.next < (len(plays) if self.order is None else len(self.order)):
-            return
+        end = len(plays) if order is None else len(order)
+        stop = k + limit if k + limit < end else end
+        while k < stop:
+            i = k if order is None else order[k]
+            result = plays.result_into(i, buf)
+            self._keep(play_equity(scorer, result, w) + noise(seed, result, sigma), i)
+            k += 1
+        done = k - self.next
+        self.next = k
+        if k < end:
+            return done
         top_eq = self.top_eq
         n = 1
         while n < self.kept_top and top_eq[n] >= top_eq[0] - MARGIN:
@@ -333,11 +361,13 @@ class Thinker:
         # a clear best play, or one that ends the game, needs no search
         if n == 1 or not self.deep or winner_kind(plays.result(best)):
             self._finish(best)
-            return
-        self.candidates = n
-        self.phase = SEARCH
-        self.sub = _S_SETUP
-        self.collect = True
+        else:
+            # the search, its buffers made once the heap is collected
+            self.candidates = n
+            self.phase = SEARCH
+            self.sub = _S_SETUP
+            self.collect = True
+        return done
 
     def _prefilter(self):
         """Ranks one store chunk of the plays by the linear estimate
@@ -446,23 +476,35 @@ class Thinker:
         if self._rank_chunk(self.replies, self.kept_replies, self.keep_score, self.keep_index):
             self.sub = S_NET
 
-    def _reply_one(self):
-        """The network scores one kept reply; the opponent's best is our
-        lowest equity."""
+    def _reply_run(self, limit):
+        """The network scores up to `limit` of the roll's kept replies (the
+        opponent's best is our lowest equity); returns how many. After the
+        roll's last, its value is summed and the next roll is generated."""
+        replies = self.replies
+        keep_index = self.keep_index
+        buf = self.reply
+        scorer = self.scorer
+        w = self.weights
+        low = self.roll_min
         k = self.next
-        reply = self.replies.result_into(self.keep_index[k], self.reply)
-        e = weighted(self.scorer.score_after(reply), self.weights)
-        if e < self.roll_min:
-            self.roll_min = e
-        self.next = k + 1
-        if self.next < self.kept:
-            return
-        self.sums[self.cand] += self.roll_min * (1 if self.roll >= 15 else 2)
+        stop = k + limit if k + limit < self.kept else self.kept
+        while k < stop:
+            e = weighted(scorer.score_after(replies.result_into(keep_index[k], buf)), w)
+            if e < low:
+                low = e
+            k += 1
+        done = k - self.next
+        self.next = k
+        self.roll_min = low
+        if k < self.kept:
+            return done
+        self.sums[self.cand] += low * (1 if self.roll >= 15 else 2)
         self.replies = None
         self.roll += 1
         self.sub = S_REPLIES
         if self.roll == 21:
             self._next_candidate()
+        return done
 
     def _next_candidate(self):
         """The next candidate's search, or the choice when all are done."""

@@ -135,11 +135,13 @@ class CubeThinker(ai.Thinker):
         self.roll = 0
         self.sub = ai.S_REPLIES
 
-    def _reply_one(self):
+    def _reply_run(self, limit):
         """The network scores one of this side's plays for the roll (the
-        other side's probabilities after it); the best is the one that
-        leaves the other side the lowest equity at the score (money's, or
-        its match winning chances: cubeful.weights)."""
+        other side's probabilities after it), one a call whatever `limit`
+        (the roll's last costs more: the values at its end); the best is
+        the one that leaves the other side the lowest equity at the score
+        (money's, or its match winning chances: cubeful.weights). Returns
+        1."""
         k = self.next
         reply = self.replies.result_into(self.keep_index[k], self.reply)
         p = self.scorer.score_after(reply)
@@ -152,7 +154,7 @@ class CubeThinker(ai.Thinker):
                 best[i] = p[i]
         self.next = k + 1
         if self.next < self.kept:
-            return
+            return 1
         # the cube efficiency of the other side, on roll after the best play
         x = cubeful.efficiency(self.replies.result_into(self.keep_index[self.best_k], self.reply), 1, self.length)
         nd, dt = cubeful.after_roll(self.best, self.cube, self.owned, self.length,
@@ -165,6 +167,7 @@ class CubeThinker(ai.Thinker):
         self.sub = ai.S_REPLIES
         if self.roll == 21:
             self._done(self.nd // 36, self.dt // 36)
+        return 1
 
     def doubles(self):
         """Once done: True when the side on roll doubles, at its level."""

@@ -8,6 +8,7 @@ import subprocess
 import pytest
 
 from firmware.engine import movegen
+from firmware.engine.position import is_race, validate
 from tools import deploy
 from tools.bench.chip import __main__ as chip
 from tools.bench.chip import emulator, positions, soak
@@ -52,6 +53,16 @@ def test_the_move_script_times_moves_under_the_unix_port(tmp_path, level, cube):
     assert set(heap) == {"start", "end"}
     assert all(0 < largest <= free for free, largest in heap.values())
     assert "DONE" in out.stdout
+
+
+def test_the_kept_hard_positions_are_contact_turns_with_a_choice():
+    turns = positions.saved_hard(100)
+    assert len(turns) == 24
+    assert len(set(turns)) == 24
+    for board, d1, d2 in turns:
+        validate(board)
+        assert 1 <= d1 <= 6 and 1 <= d2 <= 6
+        assert not is_race(board) and len(movegen.plays(board, d1, d2)) > 1
 
 
 def test_heap_lines_take_the_largest_block_from_mem_info():

@@ -1,6 +1,7 @@
 """Device figures measured on the chip: the emulated Pico, or a real one.
 
-    python -m tools.bench.chip moves [--level 5] [--set game|hard|movegen] [--count 60] [--seed 1] [--cube]
+    python -m tools.bench.chip moves [--level 5] [--set game|hard|screen|movegen] [--count 60] [--seed 1] [--cube]
+                                     [--save FILE]
     python -m tools.bench.chip passes [--level 5] [--minutes 5]
     python -m tools.bench.chip soak [--minutes 20] [--seed 1]
     python -m tools.bench.chip idle [--seconds 20]
@@ -12,6 +13,10 @@ moves: the computer's move on each position, stepped as the app steps it:
 time (median, mean, worst), the longest step, the roll's plays generated
 at once, the heap's least free while thinking and its largest free block,
 and the slicing model's estimates beside the chip's times, kind by kind.
+--set hard times the hardest positions found, kept in tools/data so that
+two runs time the same ones; --set screen finds them anew (host timing
+decides, so a screening may swap a few of equal cost), and --save keeps
+them.
 With --cube, the cube decision on each position's board instead (money,
 the cube centred: MAX looks over the 21 rolls; a match's score changes
 only the arithmetic).
@@ -223,8 +228,10 @@ def main(argv=None):
     sub = p.add_subparsers(dest="what", required=True)
     m = sub.add_parser("moves", help="the computer's move time, steps and heap")
     m.add_argument("--level", type=int, default=5)
-    m.add_argument("--set", choices=("game", "hard", "movegen"), default="game",
-                   help="random-play positions, the hardest found, or the move generator's worst cases")
+    m.add_argument("--set", choices=("game", "hard", "screen", "movegen"), default="game",
+                   help="random-play positions, the hardest found (kept in %s), the hardest screened anew, or"
+                        " the move generator's worst cases" % os.path.relpath(positions.HARD_FILE))
+    m.add_argument("--save", metavar="FILE", help="write the positions timed to FILE (positions.txt's lines)")
     m.add_argument("--count", type=int, default=60)
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--port", help="a real Pico's serial port (in update mode) instead of the emulated one")
@@ -260,8 +267,13 @@ def main(argv=None):
     if args.what == "moves":
         if args.set == "movegen":
             turns = positions.movegen_cases()
+        elif args.set == "hard":
+            turns = positions.saved_hard(args.count)
         else:
             turns = (positions.game if args.set == "game" else positions.hard)(args.count, args.seed)
+        if args.save:
+            with open(args.save, "w") as f:
+                f.write(positions.text(turns))
         moves(args.level, turns, port=args.port,
               cube=tuple(int(v) for v in args.score.split(",")) if args.cube else None)
     elif args.what == "passes":

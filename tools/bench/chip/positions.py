@@ -18,6 +18,10 @@ the 21 rolls, the slowest of those twice more (host load only adds time:
 the least of three counts); the slowest are kept, at most two a game and
 a few of any one roll. Under two minutes of host time for hard(12, 1);
 the timing decides, so a run may swap a few positions of equal cost.
+So the set the benchmark times (saved_hard) is kept in HARD_FILE, screened
+once by `python -m tools.bench.chip moves --set screen --count 24 --seed 1
+--save tools/data/hard-positions.txt`: two commits are timed on the same
+positions.
 
 The slowest moves found all fill the SEARCH_WORK cap: three or four
 candidates close in equity, the opponent free to move after each (more
@@ -36,6 +40,7 @@ from firmware.opponent import ai
 from tools.bench.chip import emulator
 from tools.sim import mpy
 
+HARD_FILE = os.path.join(os.path.dirname(__file__), "..", "..", "data", "hard-positions.txt")
 ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 
 
@@ -123,6 +128,17 @@ def hard(count, seed, games=40):
         for again in (_time(folder, turns), _time(folder, turns)):
             timed = [(min(us, t[0]),) + t[1:] for us, t in zip(again, timed)]
     return [t[2:] for t in _slowest(timed, count, per_roll)]
+
+
+def saved_hard(count):
+    """The first `count` turns of HARD_FILE (hard(24, 1) when it was
+    screened), as (board, d1, d2)."""
+    turns = []
+    with open(HARD_FILE) as f:
+        for line in f:
+            board, d1, d2 = line.split()
+            turns.append((bytes.fromhex(board), int(d1), int(d2)))
+    return turns[:count]
 
 
 def movegen_cases():
