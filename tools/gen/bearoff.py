@@ -1,9 +1,9 @@
 """Generates firmware/opponent/bearoff.bin: the one-sided bear-off database.
 
-    python -m tools.gen.bearoff [--checkers 10] [--out firmware/opponent/bearoff.bin]
+    python -m tools.gen.bearoff [--checkers 13] [--out firmware/opponent/bearoff.bin]
 
 For every home board of up to CHECKERS checkers on the six home points
-(8,008 boards for 10; 54,264 for all 15) the probability of bearing off in
+(27,132 boards for 13; 54,264 for all 15) the probability of bearing off in
 exactly k rolls, each roll played to make the expected number of rolls
 smallest (ties to the lowest rank), as GNU Backgammon's one-sided database
 does. Deterministic: the same file every run.
@@ -29,7 +29,7 @@ import struct
 import numpy as np
 
 POINTS = 6
-CHECKERS = 10           # the most checkers a side has in the shipped file
+CHECKERS = 13           # the most checkers a side has in the shipped file
 BLOCK = 16
 SCALE = 16384           # entries in 1/SCALE: products of two fit a small int
 MAX_ROLLS = 48          # the distributions' length while generating
