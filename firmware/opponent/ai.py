@@ -260,14 +260,12 @@ class Thinker:
         return COST_BASE if phase == _BASE else _COST_GENERATE
 
     def _unit(self):
+        """One unit of work other than the network's scores, which step()
+        runs (_score_run, _reply_run)."""
         phase = self.phase
-        if phase == _SCORE:
-            self._score_run(1)
-        elif phase == SEARCH:
+        if phase == SEARCH:
             sub = self.sub
-            if sub == S_NET:
-                self._reply_run(1)
-            elif sub == _S_RANK:
+            if sub == _S_RANK:
                 self._rank_replies()
             elif sub == S_REPLIES:
                 return self._replies()
