@@ -102,6 +102,14 @@ class Loop:
         flash = self.flash
         # The buttons are read in every pass: their debounce needs each sample.
         n = hw.buttons.poll(ticks)
+        if not n and self.app.update_requested:
+            # The menu's UPDATE, in a flash pass of its own after the press
+            # that chose it: everything due written and the flag left
+            # (LittleFS may erase), then run() resets the board.
+            self.wrote = True
+            self.request_update()
+            self._rest_of_pass(ticks)
+            return
         if not n and not self.wrote and flash.due(self._thinking()):
             # A pass that writes the flash does nothing else: LittleFS may
             # stall the CPU for a block erase (45 ms); the next writes nothing.
@@ -180,13 +188,11 @@ class Loop:
             # the save's record (16 ms on the chip), made in a pass whose
             # app part was short; the next writes
             self._stirred = True
-        if app.update_requested:
-            self.request_update()
         if hw.power.update(ticks) == SLEEP or app.sleep_requested:
             self._fall_asleep()
         else:
             # the app's idle time, unless a melody or the flash needs passes
-            idle = 0 if hw.buzzer.playing or flash.mat_due or flash.due() else app.idle_ms()
+            idle = 0 if hw.buzzer.playing or flash.mat_due or flash.due() or app.update_requested else app.idle_ms()
             self._stirred = self._stirred or not idle   # at work: garbage to collect
             self._idle_until = time.ticks_add(ticks, idle)
         self._rest_of_pass(ticks)
