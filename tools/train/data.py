@@ -153,6 +153,14 @@ def play_game(rng, out, ply, candidates=0.0, against_pubeval=False, race=False, 
         side ^= 1
 
 
+def save(rows, out):
+    """Writes (board, probabilities) rows as a data file: boards (N, 50) uint8, probs (N, 5)."""
+    boards = np.frombuffer(b"".join(bytes(r[0]) for r in rows), dtype=np.uint8).reshape(-1, 50)
+    probs = np.array([r[1] for r in rows], dtype=np.float32)
+    os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
+    np.savez_compressed(out, boards=boards, probs=probs)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=6000)
@@ -183,10 +191,7 @@ def main(argv=None):
     for _ in range(args.games):
         play_game(rng, rows, args.ply, args.candidates, args.pubeval, args.race, net, args.top, args.late,
                   args.late_contact, args.contact)
-    boards = np.frombuffer(b"".join(r[0] for r in rows), dtype=np.uint8).reshape(-1, 50)
-    probs = np.array([r[1] for r in rows], dtype=np.float32)
-    os.makedirs(os.path.dirname(args.out) or ".", exist_ok=True)
-    np.savez_compressed(args.out, boards=boards, probs=probs)
+    save(rows, args.out)
     print("%d positions from %d games -> %s" % (len(rows), args.games, args.out))
 
 
