@@ -30,9 +30,10 @@ def test_recipe_runs_every_stage_then_resumes(tmp_path):
     # the late network: trained on from the contact network, all its inputs
     late = np.load(os.path.join(work, "late_net.npz"))
     assert late["W1"].shape == (netmath.INPUTS, 128) and (late["W1"] != net["W1"]).any()
-    # the contact network: the quantise stage's trained on over its own positions
-    assert (np.load(os.path.join(work, "contact-quantise.npz"))["W1"] == net["W1"]).all()
-    assert (np.load(os.path.join(work, "quantise.npz"))["W1"] != net["W1"]).any()
+    # the contact network: the quantise stage's trained on over its own
+    # positions, then over the cube's
+    assert (np.load(os.path.join(work, "cube-quantise.npz"))["W1"] == net["W1"]).all()
+    assert (np.load(os.path.join(work, "contact-quantise.npz"))["W1"] != net["W1"]).any()
     with open(os.path.join(work, "nets.bin"), "rb") as f:
         nets = f.read()
     # the three networks' board columns, output layers and feature rows,
@@ -45,7 +46,7 @@ def test_recipe_runs_every_stage_then_resumes(tmp_path):
     assert recipe.run(work, games=10, epochs=1, say=said.append) == []
     assert recipe.run(work, start="candidates", games=10, epochs=1, say=said.append) == [
         "candidates", "contact", "oneply", "piploss", "blend", "distil", "quantise",
-        "contact-data", "contact-more", "contact-quantise",
+        "contact-data", "contact-more", "contact-quantise", "cube-data", "cube-more", "cube-quantise",
         "race1", "race2", "race3", "race4", "race-more", "race", "late-data", "late", "late-quantise", "install", "weights"]
     with pytest.raises(ValueError):
         recipe.run(work, start="nonsense", games=10, epochs=1)

@@ -41,6 +41,15 @@ Stages, in order (docs/ai.md, Training):
                  lr 0.001
   contact-quantise
                  finished for its integer steps as the quantise stage does
+  cube-data      6 x 1,500 games of gnubg's 0-ply against itself (seeds
+                 300 to 305): the positions a cube decision's look-ahead
+                 scores, from the roots in the doubling window
+                 (tools.train.cubedata), labelled by its 0-ply
+  cube-more      the contact network: trained on from contact-quantise's on
+                 those positions and contact-more's, EPOCHS_CUBE epochs at
+                 lr LR_CUBE
+  cube-quantise  finished for its integer steps as the quantise stage does,
+                 on data1 to data3 and the cube's positions
   race1 .. race4 3,000 games each of gnubg's 0-ply against itself, only
                  the race positions kept (the sides past each other), every
                  play's result too, labelled by gnubg's 1-ply
@@ -85,6 +94,9 @@ RACE_SEEDS = tuple(range(60, 76)) + tuple(range(100, 116))   # more of them, at 
 LATE_CHECKPOINT = "tools/data/late_net.npz"
 LATE_SEEDS = tuple(range(81, 89))                   # the late network's positions
 CONTACT_SEEDS = tuple(range(200, 206))              # the contact network's own positions
+CUBE_SEEDS = tuple(range(300, 306))                 # the positions a cube decision scores
+EPOCHS_CUBE = 2
+LR_CUBE = "0.0005"
 WEIGHTS = "firmware/opponent/weights.py"
 ZERO_PLY = ("data1", "data2", "data3")          # the data sets labelled by gnubg's 0-ply
 BEFORE_SHAPE = 215      # the inputs before the 24 shape features, which the distil stage adds
@@ -95,7 +107,7 @@ def stages(work, games=None, epochs=None):
     """[(name, run)]: run() does the stage. games and epochs scale the
     recipe down (tests); None keeps the recipe's own figures."""
     from tools.gen import weights as gen_weights
-    from tools.train import data, net
+    from tools.train import cubedata, data, net
 
     def g(n):
         return str(n if games is None else max(1, n * games // 10000))
@@ -107,7 +119,7 @@ def stages(work, games=None, epochs=None):
         return os.path.join(work, name)
 
     def install():
-        shutil.copyfile(path("contact-quantise.npz"), final)
+        shutil.copyfile(path("cube-quantise.npz"), final)
         shutil.copyfile(path("race.npz"), race_final)
         shutil.copyfile(path("late-quantise.npz"), late_final)
 
@@ -126,6 +138,14 @@ def stages(work, games=None, epochs=None):
 
     contact_files = seeded(CONTACT_SEEDS, "contact%d.npz")
     contact_sets = list(contact_files.values()) + [path(d + ".npz") for d in ZERO_PLY]
+    cube_files = seeded(CUBE_SEEDS, "cube%d.npz")
+    cube_sets = contact_sets + list(cube_files.values())
+    cube_finish = [path(d + ".npz") for d in ZERO_PLY] + list(cube_files.values())
+
+    def cube_data():
+        for seed, out in cube_files.items():
+            cubedata.main(["--games", g(1500), "--seed", str(seed), "--out", out])
+
     late_files = seeded(LATE_SEEDS, "late%d.npz")
     late_sets = list(late_files.values())
 
@@ -187,6 +207,9 @@ def stages(work, games=None, epochs=None):
         ("contact-data", data_sets(contact_files, "--contact")),
         ("contact-more", lambda: train_files(contact_sets, "quantise", "contact-more", 10, "0.001")),
         ("contact-quantise", lambda: finish(contact_sets, "contact-more", "contact-quantise")),
+        ("cube-data", cube_data),
+        ("cube-more", lambda: train_files(cube_sets, "contact-quantise", "cube-more", EPOCHS_CUBE, LR_CUBE)),
+        ("cube-quantise", lambda: finish(cube_finish, "cube-more", "cube-quantise")),
     ] + [("race%d" % k, race_data(k)) for k in range(1, 5)] + [
         ("race-more", data_sets(race_files, "--race")),
         ("race", lambda: net.main(["--data"] + race_sets
