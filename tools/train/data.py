@@ -156,7 +156,7 @@ def play_game(rng, out, ply, candidates=0.0, against_pubeval=False, race=False, 
 def save(rows, out):
     """Writes (board, probabilities) rows as a data file: boards (N, 50) uint8, probs (N, 5)."""
     boards = np.frombuffer(b"".join(bytes(r[0]) for r in rows), dtype=np.uint8).reshape(-1, 50)
-    probs = np.array([r[1] for r in rows], dtype=np.float32)
+    probs = np.array([r[1] for r in rows], dtype=np.float32).reshape(-1, 5)
     os.makedirs(os.path.dirname(out) or ".", exist_ok=True)
     np.savez_compressed(out, boards=boards, probs=probs)
 
