@@ -1,5 +1,6 @@
-"""The cube's training positions: the doubler's best plays to every roll from
-roots in the doubling window, as the taker sees them."""
+"""The training positions made for a purpose: the cube's (the doubler's best
+plays to every roll from roots in the doubling window, as the taker sees
+them) and the short races with stragglers."""
 import numpy as np
 import pytest
 
