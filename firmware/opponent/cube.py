@@ -45,6 +45,11 @@ WINDOW = const(2500)    # MAX looks ahead only where 0-ply finds the decision wi
 # that a step with one stays within STEP_WORK.
 _LEAF_MONEY = const(6000)
 _LEAF_MATCH = const(8000)
+# X with contact at a roll's end, where the other side is on roll: the X
+# at which these values' double gap sits, on average, on GNU Backgammon's
+# 2-ply's (gnubg's 0.68 left MAX doubling too often; docs/ai.md, The
+# look-ahead's X)
+_LOOKAHEAD_X = const(7200)
 _IN_36 = (2,) * 15 + (1,) * 6     # each of the 21 rolls counted in 36, as ai's search orders them
 
 
@@ -157,6 +162,8 @@ class CubeThinker(ai.Thinker):
             return 1
         # the cube efficiency of the other side, on roll after the best play
         x = cubeful.efficiency(self.replies.result_into(self.keep_index[self.best_k], self.reply), 1, self.length)
+        if x == cubeful.CONTACT_X:
+            x = _LOOKAHEAD_X
         nd, dt = cubeful.after_roll(self.best, self.cube, self.owned, self.length,
                                     self.away_us, self.away_them, x)
         w = _IN_36[self.roll]

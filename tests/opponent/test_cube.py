@@ -23,6 +23,7 @@ def _one_ply(board, cube_value, owned, length, away_us, away_them):
             if best is None or ai.weighted(p, theirs) < ai.weighted(best, theirs):
                 best = p
                 x = cubeful.efficiency(flip(plays.result(i)), 0, length)
+                x = cube._LOOKAHEAD_X if x == cubeful.CONTACT_X else x
         a, b = cubeful.after_roll(best, cube_value, owned, length, away_us, away_them, x)
         w = 1 if d1 == d2 else 2
         nd += w * a
@@ -55,15 +56,17 @@ def test_below_max_the_values_are_the_positions_own():
 
 def test_max_looks_one_roll_ahead_as_written_out():
     # Few plays a roll (at most cube.PLAYS), so the prefilter keeps them
-    # all and the written-out look-ahead must give the very same values.
-    b = _race({6: 2, 5: 2, 2: 1, 1: 1}, {6: 3, 4: 2, 3: 1})
-    for cube_value, owned, length, a, c in ((1, False, 0, 0, 0), (2, True, 0, 0, 0), (1, False, 5, 2, 3),
-                                            (2, True, 7, 5, 4)):
-        t, steps = _thought(cube.CubeThinker(b, ai.LEVELS, cube_value, owned, length, a, c, window=None))
-        nd, dt = _one_ply(b, cube_value, owned, length, a, c)
-        assert t.result[:2] == (nd, dt)
-        assert t.result[2] == cube.pass_value(cube_value, length, a, c)
-        assert steps >= 2
+    # all and the written-out look-ahead must give the very same values: a
+    # race, and two checkers a side still to pass each other (contact, where
+    # a roll's end reads the look-ahead's X).
+    for b in (_race({6: 2, 5: 2, 2: 1, 1: 1}, {6: 3, 4: 2, 3: 1}), _race({24: 1, 6: 1}, {24: 1, 5: 1})):
+        for cube_value, owned, length, a, c in ((1, False, 0, 0, 0), (2, True, 0, 0, 0), (1, False, 5, 2, 3),
+                                                (2, True, 7, 5, 4)):
+            t, steps = _thought(cube.CubeThinker(b, ai.LEVELS, cube_value, owned, length, a, c, window=None))
+            nd, dt = _one_ply(b, cube_value, owned, length, a, c)
+            assert t.result[:2] == (nd, dt)
+            assert t.result[2] == cube.pass_value(cube_value, length, a, c)
+            assert steps >= 2
 
 
 def test_max_steps_stay_within_the_slice():
