@@ -15,7 +15,8 @@ replies), and the cubeful value
 of the position after it, the other side to roll with the cube as it
 would be (centred or ours after no double, 2 x cube theirs after
 double/take) and its own double or redouble where it has one
-(cubeful.after_roll), averaged with the rolls' weights. So the next roll's
+(cubeful.after_roll; with contact, Janowski's X there is _LOOKAHEAD_X),
+averaged with the rolls' weights. So the next roll's
 swings, a market lost or a cash, count as they fall, and the cube model
 answers only one roll later.
 
