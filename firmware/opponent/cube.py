@@ -162,9 +162,8 @@ class CubeThinker(ai.Thinker):
         if self.next < self.kept:
             return 1
         # the cube efficiency of the other side, on roll after the best play
-        x = cubeful.efficiency(self.replies.result_into(self.keep_index[self.best_k], self.reply), 1, self.length)
-        if x == cubeful.CONTACT_X:
-            x = _LOOKAHEAD_X
+        x = cubeful.efficiency(self.replies.result_into(self.keep_index[self.best_k], self.reply), 1,
+                               self.length, _LOOKAHEAD_X)
         nd, dt = cubeful.after_roll(self.best, self.cube, self.owned, self.length,
                                     self.away_us, self.away_them, x)
         w = _IN_36[self.roll]

@@ -80,9 +80,10 @@ def live_equity(p, owner):
     return -ONE + 2 * ONE * (w - take) // (cash - take)
 
 
-def efficiency(board, side=0, length=0):
+def efficiency(board, side=0, length=0, x=CONTACT_X):
     """Janowski's cube efficiency X for side (0: the side whose checkers
-    come first in board, 1: the other) on roll: 0.68 with contact; in a
+    come first in board, 1: the other) on roll: x with contact (gnubg's
+    0.68, or the cube look-ahead's own at a roll's end); in a
     race 0.55 + 0.00125 a pip of the side on roll's, between 0.6 and 0.7
     (a short race leaves fewer turns to use the cube in). gnubg's 0-ply
     cube values fit these to within 0.001 on the race positions of
@@ -91,7 +92,7 @@ def efficiency(board, side=0, length=0):
     with the race's X in them (money_equity reads the class's X by who
     owns the cube)."""
     if not is_race(board):
-        return CONTACT_X
+        return x
     x = 5500 + pips(board)[side] * 25 // 2
     x = 6000 if x < 6000 else 7000 if x > 7000 else x
     if length:

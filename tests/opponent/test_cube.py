@@ -22,8 +22,7 @@ def _one_ply(board, cube_value, owned, length, away_us, away_them):
                 else _lost(plays.result(i))
             if best is None or ai.weighted(p, theirs) < ai.weighted(best, theirs):
                 best = p
-                x = cubeful.efficiency(flip(plays.result(i)), 0, length)
-                x = cube._LOOKAHEAD_X if x == cubeful.CONTACT_X else x
+                x = cubeful.efficiency(flip(plays.result(i)), 0, length, cube._LOOKAHEAD_X)
         a, b = cubeful.after_roll(best, cube_value, owned, length, away_us, away_them, x)
         w = 1 if d1 == d2 else 2
         nd += w * a

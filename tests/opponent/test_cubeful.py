@@ -112,6 +112,7 @@ def test_what_results_are_worth_at_a_score():
 def test_cube_efficiency_by_the_position():
     from firmware.engine.position import START
     assert cubeful.efficiency(START) == cubeful.CONTACT_X
+    assert cubeful.efficiency(START, 0, 7, 7200) == 7200      # the look-ahead's own with contact
     race = bytearray(50)
     race[5] = 15                # 90 pips against
     race[25 + 5] = 15
