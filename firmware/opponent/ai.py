@@ -48,13 +48,14 @@ REPLIES = const(4)           # replies per roll the network scores, the linear p
 # The search's work cap: roll_work summed over the rolls searched, in
 # units of its own (made as estimates of device microseconds before the
 # chip measured them: a unit is about 0.36 us of the chip's time, so the
-# cap is about 0.72 s of it, and a move that fills it about 0.9 s with
-# its 0-ply scores; docs/chip.md). The next candidate is searched only
-# while the work so far and a searched candidate's mean fit. A count,
-# not a clock, so the host's benchmarks make the device's choices. Four
-# replies a roll leave room for more candidates under the cap, which is
-# worth more than more replies to fewer candidates (docs/ai.md).
-SEARCH_WORK = const(2000000)    # 0: every candidate
+# cap is about 1.26 s of it, and the longest move found 1.4 s with its
+# 0-ply scores, inside the brief's 3 s at worst; docs/chip.md). The next
+# candidate is searched only while the work so far and a searched
+# candidate's mean fit. A count, not a clock, so the host's benchmarks
+# make the device's choices. Four replies a roll leave room for more
+# candidates under the cap, which is worth more than more replies to
+# fewer candidates (docs/ai.md).
+SEARCH_WORK = const(3500000)    # 0: every candidate
 _WORK_ROLL = const(3600)        # one roll's replies generated
 _WORK_LINEAR = const(140)       # one reply ranked by the linear prefilter
 _WORK_NET = const(7500)         # one reply scored by the network
