@@ -27,8 +27,9 @@ The slowest moves found all fill the SEARCH_WORK cap: three or four
 candidates close in equity, the opponent free to move after each (more
 than ai.REPLIES replies to most rolls, some 130 to 2,300 over the 21),
 whatever the plays of our roll (3 to 113). Doubles against a blocked
-opponent, with hundreds of plays, take a third of that. The slowest: about
-2 s on the chip (docs/chip.md).
+opponent, with hundreds of plays, spend longer on their own plays and
+less on the replies. The slowest found: about 1.4 s on the chip for this
+set, 1.5 s for the generator's worst rolls (docs/chip.md).
 """
 import os
 import random
