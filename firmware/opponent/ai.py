@@ -48,7 +48,7 @@ REPLIES = const(4)           # replies per roll the network scores, the linear p
 # The search's work cap: roll_work summed over the rolls searched, in
 # units of its own (made as estimates of device microseconds before the
 # chip measured them: a unit is about 0.36 us of the chip's time, so the
-# cap is about 1.26 s of it, and the longest move found 1.4 s with its
+# cap is about 1.26 s of it, and the longest move found 1.5 s with its
 # 0-ply scores, inside the brief's 3 s at worst; docs/chip.md). The next
 # candidate is searched only while the work so far and a searched
 # candidate's mean fit. A count, not a clock, so the host's benchmarks
