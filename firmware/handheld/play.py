@@ -485,7 +485,7 @@ class Play:
             return
         start = self.turn_input.start
         self.hint = ai().Thinker(start, g.dice[0], g.dice[1], ai().LEVELS, plays=g.plays,
-                                 weights=self._weights(g.turn))
+                                 weights=self._weights(g.turn), stake=self._stake(g.turn))
         self.app.collect_requested = True
         self.hint_board = None
         self.hint_text = None
@@ -624,6 +624,16 @@ class Play:
         m = self.match
         return cube().weights(m.game.cube, m.length, self._away(player), self._away(1 - player))
 
+    def _stake(self, player):
+        """The cube as the player's look-ahead weighs it (cubeful.Stake),
+        or None where it is dead: the Crawford game, or no side with
+        access to it that a double could gain anything."""
+        m = self.match
+        g = m.game
+        us, them = self._away(player), self._away(1 - player)
+        owner = -1 if g.cube_owner == game.CENTRED else 0 if g.cube_owner == player else 1
+        return cube().stake(g.cube, owner, m.length, us, them, g.crawford)
+
     def _computer_answer(self, now):
         """Take or drop, weighed in slices as the cube offer is (the values
         of the doubler's position, on roll)."""
@@ -690,7 +700,8 @@ class Play:
             return False
         if self.thinker is None:
             self.thinker = ai().Thinker(g.board, g.dice[0], g.dice[1], self.players[g.turn],
-                                        plays=g.plays, weights=self._weights(g.turn))
+                                        plays=g.plays, weights=self._weights(g.turn),
+                                        stake=self._stake(g.turn))
             self.app.collect_requested = True
             return False
         if self.think(self.thinker):

@@ -59,6 +59,8 @@ SEARCH_WORK = const(3500000)    # 0: every candidate
 _WORK_ROLL = const(3600)        # one roll's replies generated
 _WORK_LINEAR = const(140)       # one reply ranked by the linear prefilter
 _WORK_NET = const(7500)         # one reply scored by the network
+_WORK_LEAF_MONEY = const(2000)  # the cube's value at a roll's end (cubeful.Stake): money's Janowski
+_WORK_LEAF_MATCH = const(8000)  # ... a match's live cube, solved level by level
 NET_PLAYS = const(48)        # beyond this many plays a linear prefilter picks which
 _BEST = const(1000000)      # above any equity
 # The 21 rolls, the 15 non-doubles (2 of 36 each) first, then the doubles.
@@ -76,6 +78,8 @@ _COST_GENERATE = const(2000)    # the least slice a generation is given
 _GEN_US = const(12000)          # device time of movegen.STEP_WORK walk steps
 COST_BASE = const(8000)         # the evaluator's base position set (chip: 6.4 to 7.1 ms, 8.5 at most)
 COST_NET = const(2600)          # one position scored by the network (chip: 2.4 ms)
+_COST_LEAF_MONEY = const(1500)  # a cubeful.Stake's value at a roll's end: money's Janowski
+_COST_LEAF_MATCH = const(5000)  # ... a match's live cube
 # a store chunk of replies ranked by the linear prefilter: the call, and
 # each of its replies (chip: 0.37 ms and 0.059 ms each; a chunk of 32, a
 # double's as a non-double's, 2.26 ms on average and 2.79 ms at the most)
@@ -84,13 +88,21 @@ _COST_RANK_PLAY = const(72)
 _COST_PREFILTER = const(3200)   # a store chunk of the roll's plays ranked, NET_PLAYS kept (2.8 ms)
 
 
-def roll_work(count, replies=REPLIES):
+def roll_work(count, replies=REPLIES, leaf=0):
     """The cap's model of one roll of a candidate's search with `count`
     replies: the generation, the linear ranking when there are more than
-    `replies`, the network's scores."""
+    `replies`, the network's scores, and `leaf` at the roll's end (the
+    cube's value of the best reply: leaf_work)."""
     if count > replies:
-        return _WORK_ROLL + count * _WORK_LINEAR + replies * _WORK_NET
-    return _WORK_ROLL + count * _WORK_NET
+        return _WORK_ROLL + count * _WORK_LINEAR + replies * _WORK_NET + leaf
+    return _WORK_ROLL + count * _WORK_NET + leaf
+
+
+def leaf_work(stake):
+    """What roll_work adds to each roll for a stake (None: nothing)."""
+    if stake is None:
+        return 0
+    return _WORK_LEAF_MATCH if stake.length else _WORK_LEAF_MONEY
 
 
 def check_level(level):
@@ -177,11 +189,15 @@ class Thinker:
     """Chooses the level's play for board and dice, a slice per step()."""
 
     kept_replies = REPLIES      # the replies to a roll the network scores
+    stake = None                # the cube, live: cubeful.Stake (a subclass's search has none)
 
-    def __init__(self, board, d1, d2, level, plays=None, weights=MONEY):
+    def __init__(self, board, d1, d2, level, plays=None, weights=MONEY, stake=None):
         check_level(level)
         self.board = bytes(board)
         self.weights = weights      # what each result is worth: MONEY, or a match's
+        # the cube, live (a cubeful.Stake): the search's rolls end in its
+        # cubeful values; None: the weights' equities
+        self.stake = stake
         self.dice = (d1, d2)
         # movegen.plays(board, d1, d2) when the caller has them; else the
         # first step() generates them, so that creating a Thinker is cheap
@@ -251,6 +267,9 @@ class Thinker:
         if phase == SEARCH:
             sub = self.sub
             if sub == S_NET:
+                if self.stake is not None and self.next == self.kept - 1:
+                    # the roll's last reply, and the cube's value at its end
+                    return COST_NET + (_COST_LEAF_MATCH if self.stake.length else _COST_LEAF_MONEY)
                 return COST_NET
             if sub == _S_RANK:
                 n = len(self.replies) - self.next * movegen.CHUNK_PLAYS
@@ -278,6 +297,8 @@ class Thinker:
                 self.keep_index = array("H", bytes(2 * self.kept_replies))
                 self.keep_score = array("i", bytes(4 * self.kept_replies))
                 self.reply = bytearray(50)      # each kept reply's result, in turn
+                if self.stake is not None:
+                    self.best = array("i", bytes(4 * 5))    # the roll's best reply: our probabilities after it
                 self.cand = 0
                 self.work = 0
                 self.sub = S_BASE
@@ -455,7 +476,7 @@ class Thinker:
         self.replies = replies = self.gen.plays
         self.gen = None
         keep = self.kept_replies
-        self.work += roll_work(len(replies), keep)
+        self.work += roll_work(len(replies), keep, leaf_work(self.stake))
         self.kept = 0
         self.next = 0
         self.roll_min = _BEST
@@ -478,25 +499,40 @@ class Thinker:
     def _reply_run(self, limit):
         """The network scores up to `limit` of the roll's kept replies (the
         opponent's best is our lowest equity); returns how many. After the
-        roll's last, its value is summed and the next roll is generated."""
+        roll's last, its value is summed and the next roll is generated.
+        With a stake, the roll's value is our cubeful value after the
+        opponent's best reply, and its last reply is a run of its own (a
+        step's cost counts the values at its end)."""
         replies = self.replies
         keep_index = self.keep_index
         buf = self.reply
         scorer = self.scorer
         w = self.weights
+        stake = self.stake
         low = self.roll_min
         k = self.next
-        stop = k + limit if k + limit < self.kept else self.kept
+        kept = self.kept
+        stop = k + limit if k + limit < kept else kept
+        if stake is not None and stop == kept and stop - k > 1:
+            stop -= 1
         while k < stop:
-            e = weighted(scorer.score_after(replies.result_into(keep_index[k], buf)), w)
+            p = scorer.score_after(replies.result_into(keep_index[k], buf))
+            e = weighted(p, w)
             if e < low:
                 low = e
+                if stake is not None:
+                    self.best_k = k
+                    best = self.best
+                    for i in range(5):
+                        best[i] = p[i]
             k += 1
         done = k - self.next
         self.next = k
         self.roll_min = low
-        if k < self.kept:
+        if k < kept:
             return done
+        if stake is not None:
+            low = stake.value(self.best, replies.result_into(keep_index[self.best_k], buf))
         self.sums[self.cand] += low * (1 if self.roll >= 15 else 2)
         self.replies = None
         self.roll += 1
@@ -522,9 +558,9 @@ class Thinker:
         self._finish(self.top_index[pick])
 
 
-def choose(board, d1, d2, level, weights=MONEY):
+def choose(board, d1, d2, level, weights=MONEY, stake=None):
     """The level's play, (result_board, move), all at once."""
-    t = Thinker(board, d1, d2, level, weights=weights)
+    t = Thinker(board, d1, d2, level, weights=weights, stake=stake)
     while not t.step():
         pass
     return t.result

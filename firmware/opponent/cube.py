@@ -30,7 +30,7 @@ from micropython import const
 
 from firmware.engine.position import flip
 from firmware.opponent import ai, cubeful, evaluator, linear
-from firmware.opponent.cubeful import may_double, weights  # noqa: F401  (the app's questions too)
+from firmware.opponent.cubeful import may_double, stake, weights  # noqa: F401  (the app's questions too)
 
 ONE = evaluator.ONE
 PLAYS = const(8)        # the side on roll's plays to a roll the network scores (the checkers' look-ahead: ai.REPLIES)

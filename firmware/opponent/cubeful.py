@@ -22,6 +22,8 @@ double could still gain it something.
 Every value is an int in 1/ONE; `bias` (1/ONE) shifts a decision toward
 not doubling or toward passing, for the weaker levels.
 """
+from array import array
+
 from micropython import const
 
 from firmware.engine.position import is_race, pips
@@ -44,30 +46,21 @@ _NONE = const(255)
 _BEAR_X = const(b'\x00\x00\xff\xff\xff\xffW\x13*\xff\xff\xff\xff_8:\xff\xff\xff\xffdF\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\x00\x00\xff\xff\xff\xff\x05\x17,\xff\xff\xff\xff&5=\xff\xff\xff\xff0B\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"\x00\xff\xff\xff\xff>(\x11\xff\xff\xff\xff?2\x1c\xff\xff\xff\xffG+\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff')
 
 
-def _values(p):
-    """Average value of a win (W) and of a loss (L), in 1/ONE points."""
-    w = p[0]
-    win = (w + p[1] + p[2]) * ONE // w if w > 0 else ONE
-    loss = (ONE - w + p[3] + p[4]) * ONE // (ONE - w) if w < ONE else ONE
-    return win, loss
-
-
 def dead_equity(p):
     """Cubeless equity, points per cube."""
     return 2 * p[0] - ONE + p[1] - p[3] + p[2] - p[4]
 
 
-def _points(win, loss):
-    take = (loss - _HALF) * ONE // (win + loss + _HALF)
-    cash = (loss + ONE) * ONE // (win + loss + _HALF)
-    return take, cash
-
-
 def live_equity(p, owner):
     """Live-cube equity per cube for owner 0 centred, 1 ours, 2 theirs."""
     w = p[0]
-    win, loss = _values(p)
-    take, cash = _points(win, loss)
+    # the average values of a win (W) and of a loss (L), then the take and
+    # cash points they set (worked out here, not returned in tuples: a
+    # money look-ahead asks for this at every roll's end)
+    win = (w + p[1] + p[2]) * ONE // w if w > 0 else ONE
+    loss = (ONE - w + p[3] + p[4]) * ONE // (ONE - w) if w < ONE else ONE
+    take = (loss - _HALF) * ONE // (win + loss + _HALF)
+    cash = (loss + ONE) * ONE // (win + loss + _HALF)
     if owner != 1 and w < take:
         # They double and we pass below our take point; until then they play on.
         return -loss + (loss - ONE) * w // take if take > 0 else -ONE
@@ -241,6 +234,13 @@ def _bent_solve(value, v0, w1, v1, v2):
     return ONE
 
 
+_LEVELS = const(7)      # the cube's levels a match solves: 1 to 64
+_HAVE_WIN = const(0)    # _Match.have's bits: a level's W, L, take and cash points known
+_HAVE_LOSS = const(7)
+_HAVE_TAKE = const(14)
+_HAVE_CASH = const(21)
+
+
 class _Match:
     """The live cube in a match, from the side on roll's view (A; the other
     side B), for one position's gammon rates: Janowski's model carried
@@ -257,90 +257,154 @@ class _Match:
     take point at c is where owning 2c (with its own redouble) is worth
     P(c), A's cash point where B owning 2c is worth Q(c); at the top level
     the cube is dead. So a take counts the recube's value, which at
-    gammonish and lopsided scores is most of it. Every value is worked out
-    in ints, level by level, with nothing built on the way, and one
-    _Match serves every position (at()): a decision in the loop leaves no
-    garbage."""
+    gammonish and lopsided scores is most of it.
+
+    The methods take a level k, the cube 1 << k. Every value is worked out
+    in ints, with nothing built on the way, and one _Match serves every
+    position (at()): a decision in the loop leaves no garbage. The table's
+    match winning chances are read once for a score, and a position's W,
+    L and points once each, the first time a level asks for them."""
 
     def __init__(self):
+        # per level: A's MWC having won 1, 2 and 3 cubes, then lost them
+        self.table = array("i", bytes(4 * 6 * _LEVELS))
+        # per level: W, L, the take point and the cash point (self.have)
+        self.memo = array("i", bytes(4 * 4 * _LEVELS))
+        self.score = -1
         self.at(None, 0, 0, False)
 
     def at(self, p, away_us, away_them, post):
         """Set the position's probabilities p and the score; returns self."""
         self.p = p
-        self.a = away_us
-        self.b = away_them
-        self.post = post
+        self.have = 0
+        score = (away_us * 256 + away_them) * 2 + (1 if post else 0)
+        if score != self.score:
+            self.score = score
+            self.a = away_us
+            self.b = away_them
+            t = self.table
+            for k in range(_LEVELS):
+                c = 1 << k
+                for i in range(3):
+                    t[6 * k + i] = mwc(away_us - (i + 1) * c, away_them, post)
+                    t[6 * k + 3 + i] = mwc(away_us, away_them - (i + 1) * c, post)
         return self
 
-    def a_may(self, c):
-        """A has access to cube c."""
+    def a_may(self, k):
+        """A has access to cube 1 << k."""
+        c = 1 << k
         return c < self.a and c < 64
 
-    def b_may(self, c):
+    def b_may(self, k):
+        c = 1 << k
         return c < self.b and c < 64
 
-    def win(self, c):
-        """W(c): A's average MWC for a win played out at cube c."""
-        p, a, b = self.p, self.a, self.b
-        post = self.post
+    def _keep(self, bit, v):
+        self.memo[bit] = v
+        self.have |= 1 << bit
+        return v
+
+    def dead(self, k):
+        """A's MWC with the game played out at cube 1 << k (match_value)."""
+        p, t, i = self.p, self.table, 6 * k
+        return ((p[0] - p[1]) * t[i] + (p[1] - p[2]) * t[i + 1] + p[2] * t[i + 2]
+                + (ONE - p[0] - p[3]) * t[i + 3] + (p[3] - p[4]) * t[i + 4] + p[4] * t[i + 5]) // ONE
+
+    def win(self, k):
+        """W: A's average MWC for a win played out at cube 1 << k."""
+        j = _HAVE_WIN + k
+        if self.have >> j & 1:
+            return self.memo[j]
+        p, t, i = self.p, self.table, 6 * k
         w = p[0]
         if w <= 0:
-            return mwc(a - c, b, post)
-        return ((w - p[1]) * mwc(a - c, b, post) + (p[1] - p[2]) * mwc(a - 2 * c, b, post)
-                + p[2] * mwc(a - 3 * c, b, post)) // w
+            return self._keep(j, t[i])
+        return self._keep(j, ((w - p[1]) * t[i] + (p[1] - p[2]) * t[i + 1] + p[2] * t[i + 2]) // w)
 
-    def loss(self, c):
-        """L(c): A's average MWC for a loss played out at cube c."""
-        p, a, b = self.p, self.a, self.b
-        post = self.post
+    def loss(self, k):
+        """L: A's average MWC for a loss played out at cube 1 << k."""
+        j = _HAVE_LOSS + k
+        if self.have >> j & 1:
+            return self.memo[j]
+        p, t, i = self.p, self.table, 6 * k + 3
         w = p[0]
         if w >= ONE:
-            return mwc(a, b - c, post)
-        return ((ONE - w - p[3]) * mwc(a, b - c, post) + (p[3] - p[4]) * mwc(a, b - 2 * c, post)
-                + p[4] * mwc(a, b - 3 * c, post)) // (ONE - w)
+            return self._keep(j, t[i])
+        return self._keep(j, ((ONE - w - p[3]) * t[i] + (p[3] - p[4]) * t[i + 1] + p[4] * t[i + 2]) // (ONE - w))
 
-    def a_owns(self, c, w):
-        """A's value owning cube c (with access to it), at win chance w."""
-        return _bent(w, 0, self.loss(c), self.cash(c), mwc(self.a - c, self.b, self.post), self.win(c))
+    def live(self, k, owner, x):
+        """A's cubeful MWC at cube 1 << k, owner as match_live's: the live
+        value at A's win chance mixed with the dead one by x, or the dead
+        one where no side that could double has access."""
+        dead = self.dead(k)
+        w = self.p[0]
+        a, b = self.a_may(k), self.b_may(k)
+        if owner == 1 and a:
+            live = self.a_owns(k, w)
+        elif owner == 2 and b:
+            live = self.b_owns(k, w)
+        elif owner == 0 and (a or b):
+            live = self.centred(k, w)
+        else:
+            return dead
+        return (x * live + (ONE - x) * dead) // ONE
 
-    def b_owns(self, c, w):
-        """A's value with B owning cube c (with access to it), at win chance w."""
-        return _bent(w, 0, self.loss(c), self.take(c), mwc(self.a, self.b - c, self.post), self.win(c))
+    def a_owns(self, k, w):
+        """A's value owning cube 1 << k (with access to it), at win chance w."""
+        return _bent(w, 0, self.loss(k), self.cash(k), self.table[6 * k], self.win(k))
 
-    def centred(self, c, w):
-        """A's value with cube c in the middle, at win chance w: bent at
-        A's take point where B has access, at A's cash point where A has."""
-        v0, v2 = self.loss(c), self.win(c)
+    def b_owns(self, k, w):
+        """A's value with B owning cube 1 << k (with access to it), at win chance w."""
+        return _bent(w, 0, self.loss(k), self.take(k), self.table[6 * k + 3], self.win(k))
+
+    def centred(self, k, w):
+        """A's value with cube 1 << k in the middle, at win chance w: bent
+        at A's take point where B has access, at A's cash point where A has."""
+        v0, v2 = self.loss(k), self.win(k)
         w0 = 0
-        if self.b_may(c):
-            w0, v1 = self.take(c), mwc(self.a, self.b - c, self.post)
-            if w <= w0 or not self.a_may(c):
+        if self.b_may(k):
+            w0, v1 = self.take(k), self.table[6 * k + 3]
+            if w <= w0 or not self.a_may(k):
                 return _bent(w, 0, v0, w0, v1, v2)
             v0 = v1                     # on from the take point
-        cash = self.cash(c)
-        return _bent(w, w0, v0, cash if cash > w0 else w0, mwc(self.a - c, self.b, self.post), v2)
+        cash = self.cash(k)
+        return _bent(w, w0, v0, cash if cash > w0 else w0, self.table[6 * k], v2)
 
-    def take(self, c):
-        """A's take point for B's double at c: owning 2c is worth passing."""
-        c2 = 2 * c
-        v0, v2 = self.loss(c2), self.win(c2)
-        w1, v1 = ONE, v2                # the cube dead at 2c
-        if self.a_may(c2):
-            w1, v1 = self.cash(c2), mwc(self.a - c2, self.b, self.post)
-        return _bent_solve(mwc(self.a, self.b - c, self.post), v0, w1, v1, v2)
+    def take(self, k):
+        """A's take point for B's double at 1 << k: owning twice it is worth passing."""
+        j = _HAVE_TAKE + k
+        if self.have >> j & 1:
+            return self.memo[j]
+        up = k + 1
+        v0, v2 = self.loss(up), self.win(up)
+        w1, v1 = ONE, v2                # the cube dead at the level above
+        if self.a_may(up):
+            w1, v1 = self.cash(up), self.table[6 * up]
+        return self._keep(j, _bent_solve(self.table[6 * k + 3], v0, w1, v1, v2))
 
-    def cash(self, c):
-        """A's cash point at c: B, owning 2c after a take, does as well as passing."""
-        c2 = 2 * c
-        v0, v2 = self.loss(c2), self.win(c2)
+    def cash(self, k):
+        """A's cash point at 1 << k: B, owning twice it after a take, does as well as passing."""
+        j = _HAVE_CASH + k
+        if self.have >> j & 1:
+            return self.memo[j]
+        up = k + 1
+        v0, v2 = self.loss(up), self.win(up)
         w1, v1 = ONE, v2
-        if self.b_may(c2):
-            w1, v1 = self.take(c2), mwc(self.a, self.b - c2, self.post)
-        return _bent_solve(mwc(self.a - c, self.b, self.post), v0, w1, v1, v2)
+        if self.b_may(up):
+            w1, v1 = self.take(up), self.table[6 * up + 3]
+        return self._keep(j, _bent_solve(self.table[6 * k], v0, w1, v1, v2))
 
 
 _MATCH = _Match()
+
+
+def _level(cube):
+    """k with cube == 1 << k."""
+    k = 0
+    while cube > 1:
+        cube >>= 1
+        k += 1
+    return k
 
 
 def match_live(p, cube, owner, away_us, away_them, post, crawford=False, x=CONTACT_X):
@@ -348,20 +412,9 @@ def match_live(p, cube, owner, away_us, away_them, post, crawford=False, x=CONTA
     live value (_Match) at the win chance, mixed with the dead value by
     the cube efficiency x. In the Crawford game, or where no side that
     could double has access to the cube, the cube is dead."""
-    dead = match_value(p, cube, away_us, away_them, post)
-    if crawford:
-        return dead
-    m = _MATCH.at(p, away_us, away_them, post)
-    a, b = m.a_may(cube), m.b_may(cube)
-    if owner == 1 and a:
-        live = m.a_owns(cube, p[0])
-    elif owner == 2 and b:
-        live = m.b_owns(cube, p[0])
-    elif owner == 0 and (a or b):
-        live = m.centred(cube, p[0])
-    else:
-        return dead
-    return (x * live + (ONE - x) * dead) // ONE
+    if crawford or cube > 64:
+        return match_value(p, cube, away_us, away_them, post)
+    return _MATCH.at(p, away_us, away_them, post).live(_level(cube), owner, x)
 
 
 def match_double(p, cube, away_us, away_them, post, centred=True, x=CONTACT_X):
@@ -441,3 +494,61 @@ def takes(values, bias=0):
     towards passing)."""
     _, dt, dp = values
     return dt + bias <= dp
+
+
+class Stake:
+    """The cube as the checkers' look-ahead weighs it: the side to play's
+    cubeful value where it is on roll again, its own cube action taken
+    there (a double where both doubled games beat playing on), as GNU
+    Backgammon plays its checkers by cubeful values. A play that keeps
+    the other side from a market, or loses this side its own, counts for
+    what the cube makes of it. owner: -1 centred, 0 the side to play, 1
+    the other side; length 0 money."""
+
+    def __init__(self, cube, owner, length, away_us, away_them):
+        self.cube = cube
+        self.owner = 0 if owner < 0 else owner + 1     # match_live's: 0 centred, 1 ours, 2 theirs
+        self.length = length
+        self.away_us = away_us
+        self.away_them = away_them
+        if length:
+            post = past_crawford(away_us, away_them)
+            self.post = post
+            self.level = _level(cube)
+            # a single game won and lost at this cube: the values' scale,
+            # as match_weights writes winning chances in points of a game
+            self.win = mwc(away_us - cube, away_them, post)
+            self.span = self.win - mwc(away_us, away_them - cube, post)
+
+    def value(self, p, board):
+        """The side to play's value, in 1/ONE points of a single game at
+        this cube (ai.weighted's units), on roll with probabilities p in
+        board, where the other side has just played (its checkers first)."""
+        cube = self.cube
+        owner = self.owner
+        length = self.length
+        a = self.away_us
+        x = efficiency(board, 1, length)
+        if not length:
+            v = money_equity(p, owner, x)
+            if owner != 2 and cube < 64:
+                v = choice(v, 2 * money_equity(p, 2, x), ONE)
+            return v
+        # both of our choices on the one _Match: the levels above are solved once
+        m = _MATCH.at(p, a, self.away_them, self.post)
+        k = self.level
+        v = m.live(k, owner, x)
+        if owner != 2 and may_double(cube, length, a, False):
+            v = choice(v, m.live(k + 1, 2, x), m.table[6 * k])
+        span = self.span
+        return ONE - (self.win - v) * 2 * ONE // (span if span > 0 else 1)
+
+
+def stake(cube, owner, length, away_us, away_them, crawford=False):
+    """The side to play's Stake (owner -1 centred, 0 its own, 1 the other
+    side's), or None where the cube is dead: the Crawford game, or no
+    side with access to it that a double could still gain anything."""
+    if crawford or not (owner != 1 and may_double(cube, length, away_us, False)
+                        or owner != 0 and may_double(cube, length, away_them, False)):
+        return None
+    return Stake(cube, owner, length, away_us, away_them)

@@ -17,7 +17,7 @@ from tools.sim import mpy
 
 
 @pytest.mark.parametrize("name, settings", [
-    ("moves", {"LEVEL": 5, "CUBE": False}),
+    ("moves", {"LEVEL": 5, "CUBE": False, "SCORE": None}),
     ("soak", {"SEED": 1, "PHASES": [("vs", 5, 0, 1000)], "RESUME_MS": 1000}),
     ("passes", {"LEVEL": 5, "MS": 1000}),
     ("heapmap", {"LEVEL": 5, "MS": 1000}),
@@ -31,13 +31,13 @@ def test_board_scripts_compile_for_the_chip(tmp_path, name, settings):
     assert out.returncode == 0, out.stderr
 
 
-@pytest.mark.parametrize("level, cube", [(4, False), (5, (7, 3, 5))])
-def test_the_move_script_times_moves_under_the_unix_port(tmp_path, level, cube):
+@pytest.mark.parametrize("level, cube, score", [(4, False, None), (5, (7, 3, 5), None), (5, False, (7, 5, 3))])
+def test_the_move_script_times_moves_under_the_unix_port(tmp_path, level, cube, score):
     turns = positions.game(3, 5)
     folder = mpy.build(str(tmp_path / "image"))
     with open(os.path.join(folder, "positions.txt"), "w") as f:
         f.write(positions.text(turns))
-    out = mpy.run(folder, emulator.script("moves", {"LEVEL": level, "CUBE": cube}))
+    out = mpy.run(folder, emulator.script("moves", {"LEVEL": level, "CUBE": cube, "SCORE": score}))
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
     run = emulator.Run(out.stdout, [])
     moves = run.lines("MOVE")
@@ -102,7 +102,7 @@ def test_without_an_emulated_pico_the_benchmark_says_what_is_missing(tmp_path, m
         emulator.run(fs=str(tmp_path), ms=10)
 
 
-_SETTINGS = {"moves": {"LEVEL": 5, "CUBE": False}, "passes": {"LEVEL": 5, "MS": 1000}, "idle": {"MS": 1000},
+_SETTINGS = {"moves": {"LEVEL": 5, "CUBE": False, "SCORE": None}, "passes": {"LEVEL": 5, "MS": 1000}, "idle": {"MS": 1000},
              "soak": {"SEED": 1, "PHASES": [("vs", 5, 0, 1000)], "RESUME_MS": 1000, "WHO": False},
              "qstrs": {"SEED": 1, "PHASES": [("vs", 5, 3, 1000), ("demo", 5, 3, 1000), ("menu", 3, 0, 1000)]},
              "heapmap": {"LEVEL": 5, "MS": 1000, "SAMPLE_MS": 1000, "WHO": 0},

@@ -199,6 +199,34 @@ def test_benchmark_twin_plays_for_the_score_as_the_device_does():
             assert policy(b, d1, d2, w) == ai.choose(b, d1, d2, ai.LEVELS, w)[0]
 
 
+def test_benchmark_twin_plays_for_the_cube_as_the_device_does():
+    # Where the cube is live, MAX's look-ahead ends each roll in our
+    # cubeful value after the opponent's best reply (cubeful.Stake); the
+    # twin must choose as the device does, and the stake's cost at each
+    # roll's end counts in the work cap.
+    from tools.bench import ai as bench_ai
+    from tools.train import netmath
+    from firmware.opponent import cubeful, weights
+    net = netmath.IntNet(weights)
+    contexts = [(1, -1, 7, 5, 3), (2, 0, 7, 5, 4), (2, 1, 7, 4, 5), (1, -1, 0, 0, 0), (2, 1, 0, 0, 0)]
+    cases = []
+    board = START
+    for d1, d2 in ((3, 1), (6, 6), (5, 2), (4, 4), (2, 1), (6, 5), (4, 1), (3, 3)):
+        cases.append((board, d1, d2))
+        board = flip(ai.choose(board, d1, d2, ai.LEVELS)[0])
+    policy = bench_ai.level_policy(net, ai.LEVELS)
+    differ = 0
+    for cube, owner, length, a, b in contexts:
+        w = cubeful.weights(cube, length, a, b)
+        stake = cubeful.stake(cube, owner, length, a, b)
+        for bd, d1, d2 in cases:
+            chosen = ai.choose(bd, d1, d2, ai.LEVELS, w, stake)[0]
+            assert policy(bd, d1, d2, w, stake) == chosen
+            differ += chosen != ai.choose(bd, d1, d2, ai.LEVELS, w)[0]
+    assert differ       # the cube changes some play
+    assert ai.roll_work(9, 4, ai.leaf_work(cubeful.stake(1, -1, 7, 5, 3))) > ai.roll_work(9, 4)
+
+
 def test_at_double_match_point_the_play_is_the_likeliest_win():
     # Gammons count for nothing when one point wins the match: PRO's play
     # is the one with the best chance to win, whatever it risks in gammons.

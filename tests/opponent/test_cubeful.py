@@ -247,3 +247,51 @@ def test_a_money_take_is_the_same_question_whoever_owned_the_cube():
         assert cubeful.values(q, 1, False, 0, 0, 0)[1:] == cubeful.values(q, 2, True, 0, 0, 0)[1:]
         for x in (cubeful.CONTACT_X, 6000):
             assert cubeful.after_roll(q, 1, False, 0, 0, 0, x)[1] == cubeful.after_roll(q, 2, True, 0, 0, 0, x)[1]
+
+
+def _contact():
+    from firmware.engine.position import START
+    return START        # contact: the efficiency is the contact X
+
+
+def test_checker_play_has_a_stake_only_where_the_cube_is_live():
+    assert cubeful.stake(1, -1, 7, 3, 5, crawford=True) is None
+    # our own 4-cube at 3-away 5-away: no redouble can gain us anything
+    assert cubeful.stake(4, 0, 7, 3, 5) is None
+    # their 4-cube at 3-away 5-away: they may redouble
+    assert cubeful.stake(4, 1, 7, 3, 5) is not None
+    assert cubeful.stake(1, -1, 7, 1, 1) is None        # double match point
+    assert cubeful.stake(1, -1, 0, 0, 0) is not None and cubeful.stake(64, 0, 0, 0, 0) is None
+
+
+def test_a_stake_values_a_position_in_points_of_a_single_game():
+    board = _contact()
+    x = cubeful.efficiency(board, 1, 0)
+    # money, the cube theirs: our Janowski value, no double of ours
+    q = p(0.55, 0.15, 0.01, 0.1, 0.005)
+    assert cubeful.Stake(2, 1, 0, 0, 0).value(q, board) == cubeful.money_equity(q, 2, x)
+    # money, past our cash point with the cube centred: we double, they pass
+    assert cubeful.Stake(1, -1, 0, 0, 0).value(p(0.9), board) == ONE
+    # a match, the cube centred: the value is normalised as the weights are,
+    # a win and a loss of a single game +1 and -1
+    s = cubeful.Stake(1, -1, 7, 5, 3)
+    assert abs(s.value(p(1.0), board) - ONE) <= 1 and abs(s.value(p(0.0), board) + ONE) <= 1
+    # and where a double would cash, it is a game won
+    assert abs(s.value(p(0.92), board) - ONE) <= 1
+
+
+def test_a_stake_with_a_live_cube_differs_from_the_dead_cube_as_the_cube_says():
+    board = _contact()
+    q = p(0.62, 0.2, 0.01, 0.08, 0.003)
+    for cube, owner, a, b in ((1, -1, 7, 7), (2, 0, 5, 4), (2, 1, 4, 5)):
+        dead = cubeful.match_value(q, cube, a, b, False)
+        s = cubeful.Stake(cube, owner, 7, a, b)
+        live = s.value(q, board)
+        # the dead cube's match winning chance in the stake's units
+        assert abs(cubeful.match_live(q, cube, owner + 1, a, b, False, crawford=True) - dead) <= 1
+        if owner == 1:
+            # their cube is worth something to them: less for us than dead
+            assert live < ONE - (s.win - dead) * 2 * ONE // s.span
+        else:
+            # ours, or centred with our double to come, is worth more
+            assert live > ONE - (s.win - dead) * 2 * ONE // s.span

@@ -52,3 +52,23 @@ def test_a_look_ahead_cube_decision_in_a_match_allocates_little():
     # built its knots at every roll's end; a MAX checker move allocates
     # about as much, well under the heap free in play
     assert _allocated(work) <= 24000
+
+
+def test_a_move_weighing_a_live_cube_makes_no_more_garbage_than_one_without():
+    # With a stake, each roll of MAX's look-ahead ends in the cube's value
+    # (cubeful.Stake): worked out in ints, money's and a match's alike, so a
+    # move allocates what it did without one (its buffers, the replies)
+    from firmware.opponent import ai
+
+    def move(stake):
+        def work():
+            t = ai.Thinker(START, 6, 4, ai.LEVELS, weights=cube.weights(1, 7, 5, 3), stake=stake)
+            while not t.step():
+                pass
+            assert t.candidates > 1         # it looked ahead
+        return work
+
+    plain = _allocated(move(None))
+    for stake in (cube.stake(1, -1, 0, 0, 0), cube.stake(2, 1, 0, 0, 0), cube.stake(1, -1, 7, 5, 3),
+                  cube.stake(2, 0, 7, 5, 4)):
+        assert _allocated(move(stake)) <= plain + 1024

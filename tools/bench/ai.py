@@ -174,17 +174,22 @@ def turned(q):
     return np.stack([ONE - q[:, 0], q[:, 3], q[:, 4], q[:, 1], q[:, 2]], axis=1)
 
 
-def reply_equities(network, cands, spans, boards, own=False, w=MONEY):
-    """Equities of boards by weights w, the replies gathered for the
-    candidates (spans of (candidate, roll, first, count)), each candidate's
-    scored by the network its position chooses (network(candidate)), as a
-    Scorer based on it; with own, each reply by its own position's network."""
+def reply_probs(network, cands, spans, boards, own=False):
+    """Probabilities of boards, the replies gathered for the candidates
+    (spans of (candidate, roll, first, count)), each candidate's scored by
+    the network its position chooses (network(candidate)), as a Scorer
+    based on it; with own, each reply by its own position's network."""
     if own:
-        return weighted(own_probs(network, boards), w)
+        return own_probs(network, boards)
     scorers = [None] * len(boards)
     for c, r, first, count in spans:
         scorers[first:first + count] = [network(cands[c])] * count
-    return weighted(probs_by(scorers, boards), w)
+    return probs_by(scorers, boards)
+
+
+def reply_equities(network, cands, spans, boards, own=False, w=MONEY):
+    """Equities of boards by weights w (reply_probs)."""
+    return weighted(reply_probs(network, cands, spans, boards, own), w)
 
 
 ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
@@ -221,7 +226,7 @@ class LinearScores:
 ROLL_WEIGHTS = np.array([1 if a == b else 2 for a, b in ai._ROLL_DICE], dtype=np.int64)
 
 
-def searched_choice(rolls, counts, ends, replies, cap, prune, mix=0, zero_ply=None, order=None):
+def searched_choice(rolls, counts, ends, replies, cap, prune, mix=0, zero_ply=None, order=None, leaf=0):
     """ai.Thinker's look-ahead over candidates already valued, best 0-ply
     first: rolls[c] candidate c's 21 weighted roll values (ai's roll
     order), counts[c] its rolls' reply counts, ends[c] its game's result in
@@ -232,7 +237,8 @@ def searched_choice(rolls, counts, ends, replies, cap, prune, mix=0, zero_ply=No
     weight still to come; mix (percent) weighs each finished candidate's
     0-ply equity (zero_ply[c]) into its final score; order (indices into
     ai's 21 rolls) searches the rolls in another order, which only the
-    pruning feels. Returns (the chosen candidate, the modelled work, the
+    pruning feels. leaf: the cost each roll's end adds to the work
+    (ai.leaf_work). Returns (the chosen candidate, the modelled work, the
     candidates searched)."""
     weights = ROLL_WEIGHTS
     if order is not None:
@@ -254,7 +260,7 @@ def searched_choice(rolls, counts, ends, replies, cap, prune, mix=0, zero_ply=No
                 lost = np.nonzero(lead - prefix > prune * after)[0]
                 if len(lost):
                     done = int(lost[0]) + 1
-            work += sum(ai.roll_work(int(n), replies) for n in counts[c][:done])
+            work += sum(ai.roll_work(int(n), replies, leaf) for n in counts[c][:done])
             if done < 21:
                 continue
         total = int(prefix[-1])
@@ -298,7 +304,7 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
     network = base_network(net, shipped(netmath.RACE) if race is None else race,
                            shipped(netmath.LATE) if late is None else late)
 
-    def one_ply(cands, zero_ply, w):
+    def one_ply(cands, zero_ply, w, stake=None):
         """The candidate the look-ahead picks (an index into cands), as
         ai.Thinker searches: each candidate's 21 roll values, our 0-ply
         equity after the opponent's best reply, then searched_choice.
@@ -352,17 +358,26 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
                     picked = range(first, first + count)
                 spans.append((c, r, len(chosen), len(picked)))
                 chosen.extend(every[i] for i in picked)
-            eq = reply_equities(network, cands, spans, chosen, own, w)
+            p = reply_probs(network, cands, spans, chosen, own)
+            eq = weighted(p, w)
             for c, r, first, count in spans:
-                rolls[c, r] = ROLL_WEIGHTS[r] * int(eq[first:first + count].min())
-        pick, spent, searched = searched_choice(rolls, counts, ends, keep_replies, cap, prune, mix, zero_ply)
+                if stake is None:
+                    v = eq[first:first + count].min()
+                else:
+                    # the opponent's best reply by the weights, then our cubeful value after it
+                    i = first + int(np.argmin(eq[first:first + count]))
+                    v = stake.value(p[i].tolist(), flip(chosen[i]))
+                rolls[c, r] = ROLL_WEIGHTS[r] * int(v)
+        pick, spent, searched = searched_choice(rolls, counts, ends, keep_replies, cap, prune, mix, zero_ply,
+                                                leaf=ai.leaf_work(stake))
         if record:
             work.append((spent, searched))
         return pick
 
-    def choose(board, d1, d2, w=MONEY):
+    def choose(board, d1, d2, w=MONEY, stake=None):
         """The play for board and dice; w: what each result is worth
-        (firmware.opponent.cubeful.weights at a match's score)."""
+        (firmware.opponent.cubeful.weights at a match's score); stake: the
+        cube, live (firmware.opponent.cubeful.Stake), as ai.Thinker's."""
         plays = movegen.plays(board, d1, d2)
         if len(plays) == 1:
             return plays.result(0)
@@ -387,7 +402,7 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
         order = [int(i) for i in order if eq[i] >= best - within]
         if len(order) == 1 or winner_kind(results[order[0]]):
             return results[order[0]]
-        return results[order[one_ply([results[i] for i in order], [int(eq[i]) for i in order], w)]]
+        return results[order[one_ply([results[i] for i in order], [int(eq[i]) for i in order], w, stake)]]
     choose.work = work
     return choose
 

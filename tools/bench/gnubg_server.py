@@ -14,7 +14,13 @@ score of player 0, score of player 1, 1 in the Crawford game]. Blot's
 players 0 and 1 are gnubg's.
 
     {"op": "move", "board": [...], "dice": [d1, d2], "cube": [...]}
-        -> "@" + the board after gnubg's play (its checkers still first)
+        -> "@" + the board after gnubg's play (its checkers still first);
+           with "cubeless": true, the play its cubeless evaluation picks
+           (at a match score, the dead cube's match winning chance)
+    {"op": "value", "board": [...], "cube": [...], "ply": n}
+        -> "@" + the side on roll's cubeful equity before its roll, its
+           cube action taken as gnubg's n-ply finds best (normalised:
+           money per cube, a match's winning chance written as money)
     {"op": "double", "board": [...], "cube": [...]}   (side on roll, before rolling)
         -> "@1" to double, "@0" not
     {"op": "take", "board": [...], "cube": [...]}     (the doubler's view and cube)
@@ -61,13 +67,13 @@ def cube_of(c, cube=None, owner=None):
                           move, length, (s0, s1), crawford, 0)
 
 
-def play(counts, dice, c):
+def play(counts, dice, c, context=CUBEFUL):
     """The board after gnubg's best play, applied step by step (points in
     the answer are 1..24, 25 the bar, 0 off; a hit sends the blot to its
     bar)."""
     us = list(counts[0:25])
     them = list(counts[25:50])
-    steps = gnubg.findbestmove(board_of(counts), cube_of(c), CUBEFUL, tuple(dice))
+    steps = gnubg.findbestmove(board_of(counts), cube_of(c), context, tuple(dice))
     for i in range(0, len(steps), 2):
         src, dst = steps[i], steps[i + 1]
         us[src - 1] -= 1
@@ -93,19 +99,29 @@ def double(counts, c):
     return rec in DOUBLES or (rec in OPTIONAL and p[0] > 0.001)
 
 
+def value(counts, c, ply):
+    return gnubg.cfevaluate(board_of(counts), cube_of(c), gnubg.evalcontext(1, ply, 1, 0, 0.0))[0]
+
+
 def take(counts, c):
     return gnubg.cfevaluate(board_of(counts), cube_of(c), CUBEFUL)[4] not in PASSES
 
 
 def main():
     gnubg.command("set threads 2")      # one thread waits 10 ms on each call
+    # Blot's money games have no Jacoby rule (docs/rules-match.md); gnubg's
+    # own setting would count no gammon with the cube centred
+    gnubg.command("set jacoby off")
     sys.stdout.write("@ready\n")
     sys.stdout.flush()
     for line in sys.stdin:
         req = json.loads(line)
         op = req["op"]
         if op == "move":
-            out = json.dumps(play(req["board"], req["dice"], req["cube"]))
+            context = CUBELESS if req.get("cubeless") else CUBEFUL
+            out = json.dumps(play(req["board"], req["dice"], req["cube"], context))
+        elif op == "value":
+            out = json.dumps(value(req["board"], req["cube"], req["ply"]))
         elif op == "double":
             out = "1" if double(req["board"], req["cube"]) else "0"
         elif op == "take":

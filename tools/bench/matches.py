@@ -70,7 +70,7 @@ def away(m, player):
 
 
 class Blot:
-    """Blot at a level: the level's checker play (policy(board, d1, d2, weights), by
+    """Blot at a level: the level's checker play (policy(board, d1, d2, weights, stake), by
     default tools.bench.ai.level_policy), the cube through firmware.opponent.cube."""
 
     def __init__(self, level=ai.LEVELS, policy=None):
@@ -82,8 +82,10 @@ class Blot:
 
     def move(self, m):
         g = m.game
-        return self.policy(g.board, g.dice[0], g.dice[1],
-                           cube.weights(g.cube, m.length, away(m, g.turn), away(m, 1 - g.turn)))
+        us, them = away(m, g.turn), away(m, 1 - g.turn)
+        owner = -1 if g.cube_owner == game.CENTRED else 0 if g.cube_owner == g.turn else 1
+        return self.policy(g.board, g.dice[0], g.dice[1], cube.weights(g.cube, m.length, us, them),
+                           cube.stake(g.cube, owner, m.length, us, them, g.crawford))
 
     def double(self, m):
         g = m.game
@@ -118,6 +120,11 @@ class Gnubg:
     def _ask(self, op, board, m, **more):
         g = m.game
         cube = [g.cube, g.cube_owner, g.turn, m.length, m.score[0], m.score[1], int(g.crawford)]
+        return self.ask(op, board, cube, **more)
+
+    def ask(self, op, board, cube, **more):
+        """The server's answer to one request (gnubg_server.py: the board
+        Blot's 50 counts, the side on roll first; cube as gnubg's cubeinfo)."""
         req = dict(op=op, board=list(board), cube=cube, **more)
         self.proc.stdin.write(json.dumps(req) + "\n")
         self.proc.stdin.flush()

@@ -1,6 +1,7 @@
 """Device figures measured on the chip: the emulated Pico, or a real one.
 
     python -m tools.bench.chip moves [--level 5] [--set game|hard|screen|movegen] [--count 60] [--seed 1] [--cube]
+                                     [--score LENGTH,AWAY_US,AWAY_THEM]
                                      [--save FILE]
     python -m tools.bench.chip passes [--level 5] [--minutes 5]
     python -m tools.bench.chip soak [--minutes 20] [--seed 1]
@@ -19,7 +20,9 @@ decides, so a screening may swap a few of equal cost), and --save keeps
 them.
 With --cube, the cube decision on each position's board instead (money,
 the cube centred: MAX looks over the 21 rolls; a match's score changes
-only the arithmetic).
+only the arithmetic). Without it, --score times the moves at that score
+with the cube centred and live: each roll of the look-ahead ends in the
+cube's value (cubeful.Stake), which a match's live cube makes dearer.
 
 passes: the demo through the real loop, every pass's busy time and
 nothing else (the leanest measure: the soak's own heap and timings make
@@ -97,12 +100,14 @@ def run_board(name, settings, files, port=None, ms=None, echo=None, start=""):
     return emulator.Run(out.stdout.replace("\r", ""), [])
 
 
-def moves(level, turns, port=None, out=print, cube=None):
+def moves(level, turns, port=None, out=print, cube=None, score=None):
     """The computer's move on each turn (board, d1, d2), or with cube,
-    (length, away_us, away_them), its cube decision on each board."""
+    (length, away_us, away_them), its cube decision on each board; with
+    score, the same for the moves, the cube centred and live (the
+    look-ahead's rolls ending in cubeful.Stake's values)."""
     ms = 120000 + 6000 * len(turns)          # a cap far beyond the slowest moves
-    r = run_board("moves", {"LEVEL": level, "CUBE": cube}, {"positions.txt": positions.text(turns)}, port=port,
-                  ms=ms)
+    r = run_board("moves", {"LEVEL": level, "CUBE": cube, "SCORE": score}, {"positions.txt": positions.text(turns)},
+                  port=port, ms=ms)
     if r.traceback():
         raise RuntimeError("the chip raised:\n" + r.traceback())
     rows = [[int(v) for v in w[1:]] for w in r.lines("MOVE")]
@@ -237,7 +242,8 @@ def main(argv=None):
     m.add_argument("--port", help="a real Pico's serial port (in update mode) instead of the emulated one")
     m.add_argument("--cube", action="store_true", help="the cube decision on each position's board instead")
     m.add_argument("--score", default="0,0,0",
-                   help="with --cube: LENGTH,AWAY_US,AWAY_THEM (0,0,0 money; a match's live cube costs more)")
+                   help="LENGTH,AWAY_US,AWAY_THEM (0,0,0 money; a match's live cube costs more): with --cube the"
+                        " cube decision there; without, the moves there with the cube centred and live")
     q = sub.add_parser("passes", help="the demo's loop passes, nothing else measured")
     q.add_argument("--level", type=int, default=5)
     q.add_argument("--minutes", type=float, default=5.0)
@@ -274,8 +280,9 @@ def main(argv=None):
         if args.save:
             with open(args.save, "w") as f:
                 f.write(positions.text(turns))
-        moves(args.level, turns, port=args.port,
-              cube=tuple(int(v) for v in args.score.split(",")) if args.cube else None)
+        score = tuple(int(v) for v in args.score.split(","))
+        moves(args.level, turns, port=args.port, cube=score if args.cube else None,
+              score=None if args.cube or args.score == "0,0,0" else score)
     elif args.what == "passes":
         passes(args.level, args.minutes)
     elif args.what == "idle":

@@ -1,8 +1,9 @@
-# Runs on the board after board_common.py, with LEVEL and CUBE set above it
-# by the host: the computer's move for each line of positions.txt ("BOARD
-# D1 D2", the board as 100 hex digits), or with CUBE, (length, away_us,
-# away_them), its cube decision on the board (the cube centred, looked
-# ahead whatever 0-ply says),
+# Runs on the board after board_common.py, with LEVEL, CUBE and SCORE set
+# above it by the host: the computer's move for each line of positions.txt
+# ("BOARD D1 D2", the board as 100 hex digits), or with CUBE, (length,
+# away_us, away_them), its cube decision on the board (the cube centred,
+# looked ahead whatever 0-ply says); with SCORE, the same, the move at that
+# score with the cube centred and live (cubeful.stake),
 # stepped as the app steps it (one step() a loop pass), each step timed on
 # the chip's clock.
 #
@@ -35,6 +36,9 @@ def think(board, d1, d2):
     t0 = time.ticks_us()
     if CUBE:  # noqa: F821  (set by the host above this file)
         t = cube.CubeThinker(board, LEVEL, 1, False, CUBE[0], CUBE[1], CUBE[2], window=None)  # noqa: F821
+    elif SCORE:  # noqa: F821
+        t = ai.Thinker(board, d1, d2, LEVEL, weights=cube.weights(1, SCORE[0], SCORE[1], SCORE[2]),  # noqa: F821
+                       stake=cube.stake(1, -1, SCORE[0], SCORE[1], SCORE[2]))  # noqa: F821
     else:
         t = ai.Thinker(board, d1, d2, LEVEL)  # noqa: F821
     total = time.ticks_diff(time.ticks_us(), t0)

@@ -81,7 +81,7 @@ def _time(folder, turns):
     board script (board_moves.py) run there as it is."""
     with open(os.path.join(folder, "positions.txt"), "w") as f:
         f.write(text(turns))
-    out = mpy.run(folder, emulator.script("moves", {"LEVEL": ai.LEVELS, "CUBE": False}))
+    out = mpy.run(folder, emulator.script("moves", {"LEVEL": ai.LEVELS, "CUBE": False, "SCORE": None}))
     us = [int(w[3]) for w in (line.split() for line in out.stdout.splitlines()) if w[:1] == ["MOVE"]]
     if out.returncode or len(us) != len(turns):
         raise RuntimeError("micropython failed:\n" + out.stdout[-2000:] + out.stderr[-2000:])
