@@ -16,9 +16,10 @@ distinct plays first ranks them all with the linear prefilter
 network. Levels with LEVEL_PLY 1 then search the best CANDIDATES plays
 within MARGIN of the best one ply deeper, as GNU Backgammon's 1-ply: for
 each of the 21 rolls the opponent's best reply by 0-ply (among the REPLIES
-the prefilter ranks best), our equity after it, averaged; the next candidate
-is searched only while the work counted so far leaves room for it under
-SEARCH_WORK, which bounds the longest move. Weaker levels add
+the prefilter ranks best), our equity after it (where the cube is live,
+our cubeful value there, our own double taken: cubeful.Stake), averaged;
+the next candidate is searched only while the work counted so far leaves
+room for it under SEARCH_WORK, which bounds the longest move. Weaker levels add
 noise to each play's equity, as GNU Backgammon's beginner levels do; the
 noise is a deterministic hash of the position, dice and play, so a game
 replays the same way and tests can pin it. Equities are ints in
@@ -59,8 +60,12 @@ SEARCH_WORK = const(3500000)    # 0: every candidate
 _WORK_ROLL = const(3600)        # one roll's replies generated
 _WORK_LINEAR = const(140)       # one reply ranked by the linear prefilter
 _WORK_NET = const(7500)         # one reply scored by the network
-_WORK_LEAF_MONEY = const(2000)  # the cube's value at a roll's end (cubeful.Stake): money's Janowski
-_WORK_LEAF_MATCH = const(8000)  # ... a match's live cube, solved level by level
+# the cube's value at a roll's end (cubeful.Stake), a match's live cube
+# solved level by level (chip: 2.2 to 2.4 ms with the cube centred, 0.9
+# to 1.1 ms owned), money's Janowski (0.2 to 0.3 ms, more where a
+# bear-off's efficiency reads the database)
+_WORK_LEAF_MATCH = const(8000)
+_WORK_LEAF_MONEY = const(2000)
 NET_PLAYS = const(48)        # beyond this many plays a linear prefilter picks which
 _BEST = const(1000000)      # above any equity
 # The 21 rolls, the 15 non-doubles (2 of 36 each) first, then the doubles.
@@ -78,8 +83,8 @@ _COST_GENERATE = const(2000)    # the least slice a generation is given
 _GEN_US = const(12000)          # device time of movegen.STEP_WORK walk steps
 COST_BASE = const(8000)         # the evaluator's base position set (chip: 6.4 to 7.1 ms, 8.5 at most)
 COST_NET = const(2600)          # one position scored by the network (chip: 2.4 ms)
-_COST_LEAF_MONEY = const(1500)  # a cubeful.Stake's value at a roll's end: money's Janowski
-_COST_LEAF_MATCH = const(5000)  # ... a match's live cube
+_COST_LEAF_MATCH = const(5000)  # a cubeful.Stake's value at a roll's end, a match's (chip: 2.4 ms at most found)
+_COST_LEAF_MONEY = const(1500)  # ... money's
 # a store chunk of replies ranked by the linear prefilter: the call, and
 # each of its replies (chip: 0.37 ms and 0.059 ms each; a chunk of 32, a
 # double's as a non-double's, 2.26 ms on average and 2.79 ms at the most)

@@ -21,6 +21,11 @@ double could still gain it something.
 
 Every value is an int in 1/ONE; `bias` (1/ONE) shifts a decision toward
 not doubling or toward passing, for the weaker levels.
+
+The checkers weigh the cube too: `weights` writes each result's worth at a
+score (the dead cube) for every play's 0-ply equity, and `stake` gives
+MAX's look-ahead a Stake, the side's cubeful value at each roll's end
+where the cube is live.
 """
 from array import array
 
