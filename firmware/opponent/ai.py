@@ -553,6 +553,10 @@ class Thinker:
         self.sub = S_BASE
         if cand < self.candidates:
             if not SEARCH_WORK or self.work + self.work // cand <= SEARCH_WORK:
+                # a collection between candidates: a whole move's garbage
+                # (up to 22 KB, replies' plays and scores) would fill the
+                # heap in play, and its collection fall inside a step
+                self.collect = True
                 return
             self.candidates = cand
         sums = self.sums

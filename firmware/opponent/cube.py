@@ -52,6 +52,7 @@ _LEAF_MATCH = const(8000)
 # look-ahead's X)
 _LOOKAHEAD_X = const(7200)
 _IN_36 = (2,) * 15 + (1,) * 6     # each of the 21 rolls counted in 36, as ai's search orders them
+_HALF_ROLLS = const(11)
 
 
 def bias(board, level):
@@ -172,6 +173,10 @@ class CubeThinker(ai.Thinker):
         self.replies = None
         self.roll += 1
         self.sub = ai.S_REPLIES
+        if self.roll == _HALF_ROLLS:
+            # a collection half-way: the decision's garbage (up to 14 KB)
+            # would fill the heap in play, its collection inside a step
+            self.collect = True
         if self.roll == 21:
             self._done(self.nd // 36, self.dt // 36)
         return 1

@@ -1,7 +1,9 @@
 """A MAX move's search makes its buffers, which last the move, just after
 a collection of the heap: the step before them ends early
 (ai.Thinker.collect), and the play asks the loop for the collection and
-steps on only once it is made (Play.think)."""
+steps on only once it is made (Play.think). It asks again between
+candidates, and a cube decision half-way through its rolls, so that
+their garbage never fills the heap inside a step."""
 from firmware.engine.position import START
 from firmware.handheld.play import Play
 from firmware.opponent import ai
@@ -14,11 +16,25 @@ def test_the_search_ends_one_step_for_a_collection_and_goes_on():
         done = t.step()
         if t.collect:
             asked += 1
-            assert t.phase == ai.SEARCH and t.ranker is None    # its buffers not made yet
+            assert t.phase == ai.SEARCH
+            if asked == 1:
+                assert t.ranker is None         # its buffers not made yet
+            else:
+                assert t.sub == ai.S_BASE and t.cand == asked - 1      # the next candidate not begun
         if done:
             break
-    assert asked == 1
+    assert asked == t.candidates > 1
     assert t.result[0] == ai.choose(START, 1, 1, ai.LEVELS)[0]
+
+
+def test_a_cube_decision_asks_for_a_collection_half_way():
+    from firmware.opponent import cube
+    t = cube.CubeThinker(START, ai.LEVELS, 1, False, 7, 3, 5, window=None)
+    rolls = []
+    while not t.step():
+        if t.collect:
+            rolls.append(t.roll)
+    assert rolls == [cube._HALF_ROLLS]
 
 
 class _App:
@@ -38,6 +54,10 @@ def test_the_play_asks_the_loop_for_the_collection_and_waits_for_it():
     units = t.units
     assert not Play.think(p, t) and t.units == units       # not collected yet: no step
     p.app.collect_requested = False                         # the loop's collection
+    asked = 1
     while not Play.think(p, t):
-        pass
+        if p.app.collect_requested:                         # between candidates
+            asked += 1
+            p.app.collect_requested = False
+    assert asked == t.candidates
     assert t.result[0] == ai.choose(START, 1, 1, ai.LEVELS)[0]
