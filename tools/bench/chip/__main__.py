@@ -241,7 +241,7 @@ def main(argv=None):
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--port", help="a real Pico's serial port (in update mode) instead of the emulated one")
     m.add_argument("--cube", action="store_true", help="the cube decision on each position's board instead")
-    m.add_argument("--score", default="0,0,0",
+    m.add_argument("--score",
                    help="LENGTH,AWAY_US,AWAY_THEM (0,0,0 money; a match's live cube costs more): with --cube the"
                         " cube decision there; without, the moves there with the cube centred and live")
     q = sub.add_parser("passes", help="the demo's loop passes, nothing else measured")
@@ -280,9 +280,9 @@ def main(argv=None):
         if args.save:
             with open(args.save, "w") as f:
                 f.write(positions.text(turns))
-        score = tuple(int(v) for v in args.score.split(","))
+        score = tuple(int(v) for v in (args.score or "0,0,0").split(","))
         moves(args.level, turns, port=args.port, cube=score if args.cube else None,
-              score=None if args.cube or args.score == "0,0,0" else score)
+              score=score if args.score and not args.cube else None)
     elif args.what == "passes":
         passes(args.level, args.minutes)
     elif args.what == "idle":
