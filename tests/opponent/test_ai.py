@@ -179,6 +179,16 @@ def test_benchmark_twin_chooses_what_the_device_chooses():
             assert policy(b, d1, d2) == ai.choose(b, d1, d2, level)[0]
 
 
+def _max_game():
+    """(board, d1, d2) of eight turns of MAX against itself from the start."""
+    cases = []
+    board = START
+    for d1, d2 in ((3, 1), (6, 6), (5, 2), (4, 4), (2, 1), (6, 5), (4, 1), (3, 3)):
+        cases.append((board, d1, d2))
+        board = flip(ai.choose(board, d1, d2, ai.LEVELS)[0])
+    return cases
+
+
 def test_benchmark_twin_plays_for_the_score_as_the_device_does():
     # At a match score each result is worth its match winning chance
     # (cubeful.weights); the twin must choose as the device does there too.
@@ -188,11 +198,7 @@ def test_benchmark_twin_plays_for_the_score_as_the_device_does():
     net = netmath.IntNet(weights)
     scores = [cubeful.weights(1, 7, 1, 1), cubeful.weights(1, 7, 2, 2), cubeful.weights(2, 7, 4, 2),
               cubeful.weights(1, 7, 1, 3)]
-    cases = []
-    board = START
-    for d1, d2 in ((3, 1), (6, 6), (5, 2), (4, 4), (2, 1), (6, 5), (4, 1), (3, 3)):
-        cases.append((board, d1, d2))
-        board = flip(ai.choose(board, d1, d2, ai.LEVELS)[0])
+    cases = _max_game()
     policy = bench_ai.level_policy(net, ai.LEVELS)
     for w in scores:
         for b, d1, d2 in cases:
@@ -209,11 +215,7 @@ def test_benchmark_twin_plays_for_the_cube_as_the_device_does():
     from firmware.opponent import cubeful, weights
     net = netmath.IntNet(weights)
     contexts = [(1, -1, 7, 5, 3), (2, 0, 7, 5, 4), (2, 1, 7, 4, 5), (1, -1, 0, 0, 0), (2, 1, 0, 0, 0)]
-    cases = []
-    board = START
-    for d1, d2 in ((3, 1), (6, 6), (5, 2), (4, 4), (2, 1), (6, 5), (4, 1), (3, 3)):
-        cases.append((board, d1, d2))
-        board = flip(ai.choose(board, d1, d2, ai.LEVELS)[0])
+    cases = _max_game()
     policy = bench_ai.level_policy(net, ai.LEVELS)
     differ = 0
     for cube, owner, length, a, b in contexts:

@@ -76,13 +76,19 @@ class Decision:
                                       self.cube, self.owned)
 
 
-def _context(rng):
-    """(name, length, away_us, away_them, cube, owned) drawn at random."""
+def draw(rng, contexts):
+    """A name of contexts ((name, share), ...) drawn at random by its share."""
     r = rng.random()
-    for name, share in CONTEXTS:
+    for name, share in contexts:
         if r < share:
             break
         r -= share
+    return name
+
+
+def _context(rng):
+    """(name, length, away_us, away_them, cube, owned) drawn at random."""
+    name = draw(rng, CONTEXTS)
     if name == "money centred":
         return name, 0, 0, 0, 1, False
     if name == "money owned":

@@ -82,11 +82,7 @@ class Decision:
 
 def _context(rng):
     """(name, length, away_us, away_them, cube, owner, crawford) drawn at random."""
-    r = rng.random()
-    for name, share in CONTEXTS:
-        if r < share:
-            break
-        r -= share
+    name = bench_cube.draw(rng, CONTEXTS)
     if name.startswith("money"):
         owned = name == "money owned"
         return (name, 0, 0, 0) + ((2, int(rng.integers(0, 2))) if owned else (1, -1)) + (False,)
