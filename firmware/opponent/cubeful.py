@@ -354,6 +354,15 @@ class _Match:
             return dead
         return (x * live + (ONE - x) * dead) // ONE
 
+    def value(self, k, owner, length, x):
+        """A's cubeful MWC on roll at cube 1 << k (live()'s), its own double
+        or redouble taken where it has access and both doubled games beat
+        playing on: the level above solved on the same position, once."""
+        v = self.live(k, owner, x)
+        if owner != 2 and may_double(1 << k, length, self.a, False):
+            v = choice(v, self.live(k + 1, 2, x), self.table[6 * k])
+        return v
+
     def a_owns(self, k, w):
         """A's value owning cube 1 << k (with access to it), at win chance w."""
         return _bent(w, 0, self.loss(k), self.cash(k), self.table[6 * k], self.win(k))
@@ -453,15 +462,10 @@ def after_roll(p, cube, owned, length, away_us, away_them, x=CONTACT_X):
     if length:
         post = past_crawford(away_us, away_them)
         a, b = away_them, away_us
-        if owned:
-            nd = match_live(p, cube, 2, a, b, post, x=x)
-        else:
-            nd = match_live(p, cube, 0, a, b, post, x=x)
-            if may_double(cube, length, a, False):
-                nd = choice(nd, match_live(p, 2 * cube, 2, a, b, post, x=x), mwc(a - cube, b, post))
-        dt = match_live(p, 2 * cube, 1, a, b, post, x=x)
-        if may_double(2 * cube, length, a, False):
-            dt = choice(dt, match_live(p, 4 * cube, 2, a, b, post, x=x), mwc(a - 2 * cube, b, post))
+        m = _MATCH.at(p, a, b, post)      # one position: each level solved once for both
+        k = _level(cube)
+        nd = m.value(k, 2 if owned else 0, length, x)
+        dt = m.value(k + 1, 1, length, x)
         return ONE - nd, ONE - dt
     theirs = money_equity(p, 2, x)      # the other side owning the cube
     nd = theirs if owned else choice(money_equity(p, 0, x), 2 * theirs, ONE)
@@ -539,12 +543,7 @@ class Stake:
             if owner != 2 and cube < 64:
                 v = choice(v, 2 * money_equity(p, 2, x), ONE)
             return v
-        # both of our choices on the one _Match: the levels above are solved once
-        m = _MATCH.at(p, a, self.away_them, self.post)
-        k = self.level
-        v = m.live(k, owner, x)
-        if owner != 2 and may_double(cube, length, a, False):
-            v = choice(v, m.live(k + 1, 2, x), m.table[6 * k])
+        v = _MATCH.at(p, a, self.away_them, self.post).value(self.level, owner, length, x)
         span = self.span
         return ONE - (self.win - v) * 2 * ONE // (span if span > 0 else 1)
 
