@@ -11,7 +11,7 @@ import pytest
 import tools  # noqa: F401
 from tools.bench import matches, scoreplay
 from firmware.engine import movegen
-from firmware.engine.position import winner_kind
+from firmware.engine.position import START, flip, winner_kind
 
 
 def test_every_context_is_a_position_the_rules_can_reach():
@@ -87,6 +87,48 @@ def test_the_report_has_every_context_and_the_pairs():
     scoreplay.report(found, loss, lines.append)
     assert lines[2].split()[:2] == ["all", "30"] and len(lines[2].split()) == 2 + len(names)
     assert any(line.strip().startswith("MAX less MAX, dead cube, matches") for line in lines)
+
+
+def _board(us, them):
+    b = bytearray(50)
+    for i, n in us.items():
+        b[i] = n
+    for i, n in them.items():
+        b[25 + i] = n
+    return bytes(b)
+
+
+def test_the_judges_blind_corner_is_contact_with_thirteen_off():
+    # two checkers left against a side still holding behind them
+    back_game = _board({11: 1, 19: 1}, {0: 2, 10: 2, 13: 1, 18: 9, 19: 1})
+    assert scoreplay.judge_blind(back_game) and scoreplay.judge_blind(flip(back_game))
+    # the same two checkers past every one of the other side's: a race
+    assert not scoreplay.judge_blind(_board({0: 1, 1: 1}, {0: 2, 10: 2, 13: 1, 18: 9, 19: 1}))
+    # three left in contact: judged as any other
+    assert not scoreplay.judge_blind(_board({11: 1, 19: 2}, {0: 2, 10: 2, 13: 1, 18: 9, 19: 1}))
+    assert not scoreplay.judge_blind(START)
+
+
+def test_the_blind_corner_is_reported_apart():
+    found = scoreplay.decisions(1, 7)[:10]
+    blind = found[3]
+    blind.board = _board({11: 1, 19: 1}, {0: 2, 10: 2, 13: 1, 18: 9, 19: 1})
+    loss = {"MAX": np.zeros(10), "gnubg 0-ply cubeful": np.zeros(10)}
+    loss["MAX"][3] = 1000.0
+    lines = []
+    scoreplay.report(found, loss, lines.append)
+    rows = {line[:22].strip(): line.split() for line in lines[2:] if not line.strip().startswith(("MAX less",))}
+    assert rows["all"][1] == "9" and float(rows["all"][2]) == 0.0
+    apart = rows["%d+ off, contact" % scoreplay.BLIND_OFF]
+    assert apart[-3:] == ["1", "1000.00", "0.00"]
+    assert "+0.00 +- 0.00" in [line for line in lines if line.strip().startswith("MAX less gnubg")][0]
+
+
+def test_a_rollout_plays_to_the_end_for_the_side_that_played():
+    # our last checker on our 1 point, all theirs on their 7: our gammon next roll
+    result = _board({0: 1}, {6: 15})
+    assert scoreplay.rollout(result, 4, np.random.default_rng(1)) == (2.0, 0.0)
+    assert scoreplay.rollout(flip(result), 4, np.random.default_rng(1))[0] < 0
 
 
 @pytest.mark.skipif(not os.path.exists(matches.GNUBG), reason="GNU Backgammon (Debian's gnubg) is not installed")

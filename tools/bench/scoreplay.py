@@ -1,6 +1,6 @@
 """Checker play at a match score, judged by GNU Backgammon's cubeful evaluation.
 
-    python -m tools.bench.scoreplay [--games 300] [--seed 6161] [--ply 2]
+    python -m tools.bench.scoreplay [--games 300] [--seed 6161] [--ply 2] [--rollouts 150]
 
 Positions from games of gnubg's 0-ply against itself (the cube
 benchmark's: tools.bench.cube.positions), each with a roll and a context
@@ -31,6 +31,16 @@ money equity, as gnubg writes them). The players:
 
 The judge's values are kept in build/scoreplay/, one file per seed, games
 and ply, so a change to Blot's checker play is measured again in minutes.
+
+The judge is blind in one corner: contact where a side has borne off
+thirteen checkers or more (two or fewer left against a side still in
+contact, the game's end of a back game). gnubg's network there gives
+results rollouts refute by up to a point and more, its 2-ply with it
+(docs/ai.md, Checker play at the score, judged), so those decisions are
+reported apart and left out of every other line. --rollouts N checks
+it: each of those decisions where MAX's play and gnubg's 0-ply's differ,
+played out N times from each play by gnubg's 0-ply on both sides
+(cubeless, money), beside the judge's and gnubg's 0-ply's verdicts.
 """
 import argparse
 import json
@@ -40,14 +50,16 @@ import os
 import numpy as np
 
 from firmware.engine import movegen
-from firmware.engine.position import flip, winner_kind
+from firmware.engine.position import borne_off, flip, is_race, winner_kind
 from firmware.opponent import ai, cubeful, weights
 from tools.bench import ai as bench_ai
 from tools.bench import cube as bench_cube
+from tools.bench import luck as bench_luck
 from tools.bench.matches import Gnubg
 
 CACHE = os.path.join("build", "scoreplay")
 LENGTH = 7
+BLIND_OFF = 13      # contact with a side this many off: the judge's blind corner (judge_blind)
 
 # (name, share): how often each context is drawn
 CONTEXTS = (("money centred", 0.10), ("money owned", 0.10), ("centred", 0.30), ("owned", 0.20),
@@ -78,6 +90,13 @@ class Decision:
 
     def key(self, result):
         return "%s %s" % (result.hex(), self.cube_info(1))
+
+
+def judge_blind(board):
+    """True for contact where a side has borne off BLIND_OFF checkers or
+    more: there gnubg's network, and so the judge, misjudges the game by
+    up to points (rollouts, docs/ai.md)."""
+    return not is_race(board) and max(borne_off(board, 0), borne_off(board, 1)) >= BLIND_OFF
 
 
 def _context(rng):
@@ -182,7 +201,41 @@ def judged(found, choices, ply, path, server):
     return cache
 
 
-def run(games, seed, ply, out=print):
+def rollout(result, games, rng):
+    """Cubeless points a game for the side that played to result, with
+    gnubg's 0-ply playing both sides to the end: (mean, standard error)."""
+    points = []
+    for _ in range(games):
+        board, mover = flip(result), False
+        while True:
+            d1, d2 = (int(x) for x in rng.integers(1, 7, size=2))
+            board = bench_ai.gnubg_policy(board, d1, d2)
+            kind = winner_kind(board)
+            if kind:
+                points.append(kind if mover else -kind)
+                break
+            board, mover = flip(board), not mover
+    return float(np.mean(points)), float(np.std(points) / math.sqrt(games))
+
+
+def check_blind(found, choices, values, games, seed, out=print):
+    """The blind corner's decisions where MAX and gnubg's 0-ply part, each
+    play rolled out (rollout): what the judge, gnubg's 0-ply cubeless and
+    the rollouts make of gnubg's play less MAX's, in points."""
+    rng = np.random.default_rng((seed, 3))
+    out("the judge's blind corner: gnubg's play less MAX's, points (judge at the score; "
+        "gnubg 0-ply and %d rollouts cubeless)" % games)
+    for d, picks in zip(found, choices):
+        a, b = picks["MAX"], picks["gnubg 0-ply cubeful"]
+        if not judge_blind(d.board) or a == b:
+            continue
+        (ra, sa), (rb, sb) = rollout(a, games, rng), rollout(b, games, rng)
+        out("  %-20s judge %+6.3f  gnubg 0-ply %+6.3f  rollouts %+6.3f +- %.3f" % (
+            d.context, values[d.key(b)] - values[d.key(a)],
+            bench_luck.result_value(b) - bench_luck.result_value(a), rb - ra, math.hypot(sa, sb)))
+
+
+def run(games, seed, ply, out=print, rollouts=0):
     found = decisions(games, seed)
     out("%d decisions (no forced plays, none that can end the game)" % len(found))
     server = Gnubg()
@@ -201,6 +254,8 @@ def run(games, seed, ply, out=print):
         for n in names:
             loss[n].append(1000.0 * (best - v[n]))
     report(found, {n: np.array(x) for n, x in loss.items()}, out)
+    if rollouts:
+        check_blind(found, choices, values, rollouts, seed, out)
 
 
 def _paired(a, b):
@@ -210,11 +265,13 @@ def _paired(a, b):
 
 def report(found, loss, out=print):
     contexts = np.array([d.context for d in found])
+    blind = np.array([judge_blind(d.board) for d in found], bool)
     names = list(loss)
     out("millipoints given away per decision (judge: gnubg cubeful at the score)")
     out("  %-20s %6s" % ("", "n") + "".join("%22s" % n for n in names))
-    for c in ["all"] + [c for c, _ in CONTEXTS]:
-        mask = np.ones(len(found), bool) if c == "all" else contexts == c
+    rows = [("all", ~blind)] + [(c, (contexts == c) & ~blind) for c, _ in CONTEXTS]
+    rows.append(("%d+ off, contact" % BLIND_OFF, blind))
+    for c, mask in rows:
         if mask.any():
             out("  %-20s %6d" % (c, mask.sum()) + "".join("%22.2f" % loss[n][mask].mean() for n in names))
     pairs = (("MAX", "MAX, dead cube"), ("MAX, dead cube", "MAX, money"), ("PRO at the score", "PRO, money"),
@@ -222,7 +279,9 @@ def report(found, loss, out=print):
              ("MAX", "gnubg 0-ply cubeful"))
     match = np.array([d.length > 0 for d in found])
     for a, b in pairs:
-        for part, mask in (("matches", match), ("money", ~match)):
+        if a not in loss or b not in loss:
+            continue
+        for part, mask in (("matches", match & ~blind), ("money", ~match & ~blind)):
             if mask.sum() < 2:
                 continue
             m, se = _paired(loss[a][mask], loss[b][mask])
@@ -234,8 +293,10 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=300, help="self-play games for the positions")
     ap.add_argument("--seed", type=int, default=6161)
     ap.add_argument("--ply", type=int, default=2, help="the judge's plies (gnubg cubeful)")
+    ap.add_argument("--rollouts", type=int, default=0,
+                    help="play out the judge's blind corner's disputed plays this many times each")
     args = ap.parse_args(argv)
-    run(args.games, args.seed, args.ply)
+    run(args.games, args.seed, args.ply, rollouts=args.rollouts)
 
 
 if __name__ == "__main__":
