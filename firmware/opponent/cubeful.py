@@ -126,10 +126,15 @@ def money_equity(p, owner, x=CONTACT_X):
     return (x * live_equity(p, owner) + (ONE - x) * dead_equity(p)) // ONE
 
 
-def money_double(p, centred, x=CONTACT_X):
+def money_at(p, owner, cube, x=CONTACT_X):
+    """money_equity at this cube: a cube of 64 is dead, none turns it again."""
+    return dead_equity(p) if cube >= 64 else money_equity(p, owner, x)
+
+
+def money_double(p, centred, x=CONTACT_X, cube=1):
     """(no double, double/take, double/pass) per current cube."""
     nd = money_equity(p, 0 if centred else 1, x)
-    dt = 2 * money_equity(p, 2, x)
+    dt = 2 * money_at(p, 2, 2 * cube, x)
     return nd, dt, ONE
 
 
@@ -467,9 +472,13 @@ def after_roll(p, cube, owned, length, away_us, away_them, x=CONTACT_X):
         nd = m.value(k, 2 if owned else 0, length, x)
         dt = m.value(k + 1, 1, length, x)
         return ONE - nd, ONE - dt
-    theirs = money_equity(p, 2, x)      # the other side owning the cube
+    theirs = money_at(p, 2, cube, x)    # the cube ours, the other side on roll
     nd = theirs if owned else choice(money_equity(p, 0, x), 2 * theirs, ONE)
-    return -nd, -2 * choice(money_equity(p, 1, x), 2 * theirs, ONE)
+    up = 2 * cube                       # the other side's after the take
+    dt = money_at(p, 1, up, x)
+    if up < 64:
+        dt = choice(dt, 2 * money_at(p, 2, 2 * up, x), ONE)
+    return -nd, -2 * dt
 
 
 def values(p, cube, owned, length, away_us, away_them, x=CONTACT_X):
@@ -478,7 +487,7 @@ def values(p, cube, owned, length, away_us, away_them, x=CONTACT_X):
     it: points per cube for money (length 0), else match winning chances."""
     if length:
         return match_double(p, cube, away_us, away_them, past_crawford(away_us, away_them), not owned, x)
-    return money_double(p, not owned, x)
+    return money_double(p, not owned, x, cube)
 
 
 def may_double(cube, length, away_us, crawford):
@@ -539,9 +548,9 @@ class Stake:
         a = self.away_us
         x = efficiency(board, 1, length)
         if not length:
-            v = money_equity(p, owner, x)
+            v = money_at(p, owner, cube, x)
             if owner != 2 and cube < 64:
-                v = choice(v, 2 * money_equity(p, 2, x), ONE)
+                v = choice(v, 2 * money_at(p, 2, 2 * cube, x), ONE)
             return v
         v = _MATCH.at(p, a, self.away_them, self.post).value(self.level, owner, length, x)
         span = self.span

@@ -149,6 +149,25 @@ def test_after_a_roll_the_other_side_makes_its_own_cube_decision():
                                                            -2 * cubeful.money_equity(q, 1, x))
 
 
+def test_no_money_value_counts_a_cube_turned_past_64():
+    # the other side, on roll with 85%, would redouble a 2-cube it took...
+    q = p(0.85)
+    x = 6000
+    assert cubeful.after_roll(q, 1, False, 0, 0, 0, x)[1] == -2 * ONE
+    # ...but owning the 64-cube after this side's double of 32 it plays on, the cube dead
+    assert cubeful.after_roll(q, 32, True, 0, 0, 0, x)[1] == -2 * cubeful.dead_equity(q)
+    # at 16 it still redoubles to 64, and a 64-cube is worth its dead equity
+    _, dt = cubeful.after_roll(q, 16, True, 0, 0, 0, x)
+    assert dt == -2 * cubeful.choice(cubeful.money_equity(q, 1, x), 2 * cubeful.dead_equity(q), ONE)
+    # the side on roll's double of 32 is weighed at the dead 64, in the cube's values and in the stake
+    mine = p(0.75, 0.1)
+    assert cubeful.values(mine, 32, True, 0, 0, 0, x)[1] == 2 * cubeful.dead_equity(mine)
+    assert cubeful.values(mine, 1, False, 0, 0, 0, x)[1] == 2 * cubeful.money_equity(mine, 2, x)
+    board = bytes(50)
+    assert cubeful.Stake(32, 0, 0, 0, 0).value(mine, board) == cubeful.choice(
+        cubeful.money_equity(mine, 1, cubeful.efficiency(board, 1, 0)), 2 * cubeful.dead_equity(mine), ONE)
+
+
 def test_after_a_roll_in_a_match_the_other_side_cashes_where_it_can():
     # this side 3-away, the other 5-away; the other side on roll with 90%
     q = p(0.9)
