@@ -472,7 +472,9 @@ def after_roll(p, cube, owned, length, away_us, away_them, x=CONTACT_X):
         nd = m.value(k, 2 if owned else 0, length, x)
         dt = m.value(k + 1, 1, length, x)
         return ONE - nd, ONE - dt
-    theirs = money_at(p, 2, cube, x)    # the cube ours, the other side on roll
+    # the cube ours, the other side on roll; a centred money cube is 1,
+    # so the same per cube once the other side has doubled it to 2
+    theirs = money_at(p, 2, cube, x)
     nd = theirs if owned else choice(money_equity(p, 0, x), 2 * theirs, ONE)
     up = 2 * cube                       # the other side's after the take
     dt = money_at(p, 1, up, x)
