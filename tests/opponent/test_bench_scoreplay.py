@@ -122,6 +122,9 @@ def test_the_blind_corner_is_reported_apart():
     apart = rows["%d+ off, contact" % scoreplay.BLIND_OFF]
     assert apart[-3:] == ["1", "1000.00", "0.00"]
     assert "+0.00 +- 0.00" in [line for line in lines if line.strip().startswith("MAX less gnubg")][0]
+    # and by the network that answers each position, the corner left out there too
+    by_net = [line for line in lines if "network's positions" in line]
+    assert sum(int(line.split("(")[1].split(")")[0]) for line in by_net) == 9
 
 
 def test_a_rollout_plays_to_the_end_for_the_side_that_played():

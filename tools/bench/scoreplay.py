@@ -51,7 +51,7 @@ import numpy as np
 
 from firmware.engine import movegen
 from firmware.engine.position import borne_off, flip, is_race, winner_kind
-from firmware.opponent import ai, cubeful, weights
+from firmware.opponent import ai, cubeful, evaluator, netfile, weights
 from tools.bench import ai as bench_ai
 from tools.bench import cube as bench_cube
 from tools.bench import luck as bench_luck
@@ -286,6 +286,15 @@ def report(found, loss, out=print):
                 continue
             m, se = _paired(loss[a][mask], loss[b][mask])
             out("  %s less %s, %s: %+.2f +- %.2f" % (a, b, part, m, se))
+    if "MAX" in loss and "gnubg 0-ply cubeful" in loss:
+        # where the rest lies: by the network that answers the position
+        nets = np.array([evaluator.network(d.board) for d in found])
+        for k, name in ((netfile.CONTACT, "contact"), (netfile.RACE, "race"), (netfile.LATE, "late")):
+            mask = (nets == k) & ~blind
+            if mask.sum() >= 2:
+                m, se = _paired(loss["MAX"][mask], loss["gnubg 0-ply cubeful"][mask])
+                out("  MAX less gnubg 0-ply cubeful, %s network's positions (%d): %+.2f +- %.2f"
+                    % (name, mask.sum(), m, se))
 
 
 def main(argv=None):
