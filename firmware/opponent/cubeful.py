@@ -126,15 +126,23 @@ def money_equity(p, owner, x=CONTACT_X):
     return (x * live_equity(p, owner) + (ONE - x) * dead_equity(p)) // ONE
 
 
-def money_at(p, owner, cube, x=CONTACT_X):
-    """money_equity at this cube: a cube of 64 is dead, none turns it again."""
-    return dead_equity(p) if cube >= 64 else money_equity(p, owner, x)
+def money_value(p, owner, cube, x=CONTACT_X):
+    """The side on roll's money equity per cube at this cube, owner as
+    live_equity's, its own double or redouble taken where it has access
+    and both doubled games beat playing on (the money twin of
+    _Match.value). A cube of 64 is dead: none turns it again."""
+    if cube >= 64:
+        return dead_equity(p)
+    v = money_equity(p, owner, x)
+    if owner != 2:
+        v = choice(v, 2 * money_value(p, 2, 2 * cube, x), ONE)
+    return v
 
 
 def money_double(p, centred, x=CONTACT_X, cube=1):
     """(no double, double/take, double/pass) per current cube."""
     nd = money_equity(p, 0 if centred else 1, x)
-    dt = 2 * money_at(p, 2, 2 * cube, x)
+    dt = 2 * money_value(p, 2, 2 * cube, x)
     return nd, dt, ONE
 
 
@@ -472,15 +480,7 @@ def after_roll(p, cube, owned, length, away_us, away_them, x=CONTACT_X):
         nd = m.value(k, 2 if owned else 0, length, x)
         dt = m.value(k + 1, 1, length, x)
         return ONE - nd, ONE - dt
-    # the cube ours, the other side on roll; a centred money cube is 1,
-    # so the same per cube once the other side has doubled it to 2
-    theirs = money_at(p, 2, cube, x)
-    nd = theirs if owned else choice(money_equity(p, 0, x), 2 * theirs, ONE)
-    up = 2 * cube                       # the other side's after the take
-    dt = money_at(p, 1, up, x)
-    if up < 64:
-        dt = choice(dt, 2 * money_at(p, 2, 2 * up, x), ONE)
-    return -nd, -2 * dt
+    return -money_value(p, 2 if owned else 0, cube, x), -2 * money_value(p, 1, 2 * cube, x)
 
 
 def values(p, cube, owned, length, away_us, away_them, x=CONTACT_X):
@@ -544,17 +544,11 @@ class Stake:
         """The side to play's value, in 1/ONE points of a single game at
         this cube (ai.weighted's units), on roll with probabilities p in
         board, where the other side has just played (its checkers first)."""
-        cube = self.cube
-        owner = self.owner
         length = self.length
-        a = self.away_us
         x = efficiency(board, 1, length)
         if not length:
-            v = money_at(p, owner, cube, x)
-            if owner != 2 and cube < 64:
-                v = choice(v, 2 * money_at(p, 2, 2 * cube, x), ONE)
-            return v
-        v = _MATCH.at(p, a, self.away_them, self.post).value(self.level, owner, length, x)
+            return money_value(p, self.owner, self.cube, x)
+        v = _MATCH.at(p, self.away_us, self.away_them, self.post).value(self.level, self.owner, length, x)
         span = self.span
         return ONE - (self.win - v) * 2 * ONE // (span if span > 0 else 1)
 
