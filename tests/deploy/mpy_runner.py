@@ -6,6 +6,7 @@ A portable test module holds plain `test_*` functions that use only `assert`,
 so pytest collects the same file under CPython. Prints one line per failure
 and a closing "N passed, N failed"; exits 1 if any test failed.
 """
+import gc
 import sys
 
 sys.path.insert(0, "tools/hostlib")  # the simulated machine; micropython's own built-ins win
@@ -30,6 +31,7 @@ def run(paths):
             func = getattr(module, attr)
             if not callable(func):
                 continue
+            gc.collect()  # each test starts on a collected heap, as each move does on the device
             try:
                 func()
                 passed += 1

@@ -53,8 +53,10 @@ def build(dest, packages=PACKAGES):
             shutil.copy(os.path.join(ROOT, rel), os.path.join(dest, rel))
             continue
         # -march=host: viper and native functions compiled for this machine's unix port
-        subprocess.run([MPY_CROSS, "-march=host", "-o", out, os.path.join(ROOT, rel)], check=True,
-                       capture_output=True, text=True)
+        # -s: the source named as on the Pico (tools.deploy), so the heap a run
+        # needs does not depend on where the checkout lies
+        subprocess.run([MPY_CROSS, "-march=host", "-s", rel, "-o", out, os.path.join(ROOT, rel)],
+                       check=True, capture_output=True, text=True)
     return dest
 
 
