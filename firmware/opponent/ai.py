@@ -195,6 +195,7 @@ class Thinker:
 
     kept_replies = REPLIES      # the replies to a roll the network scores
     stake = None                # the cube, live: cubeful.Stake (a subclass's search has none)
+    their_stake = None          # the other side's, where a level without look-ahead weighs each play by it
 
     def __init__(self, board, d1, d2, level, plays=None, weights=MONEY, stake=None):
         check_level(level)
@@ -209,6 +210,11 @@ class Thinker:
         self.plays = plays
         self.sigma = LEVEL_NOISE[level - 1]
         self.deep = LEVEL_PLY[level - 1]
+        if stake is not None and not self.deep:
+            # without a look-ahead, each play is worth the other side's
+            # cubeful value on roll after it, turned round (gnubg's 0-ply
+            # cubeful play)
+            self.their_stake = stake.other()
         self.seed = salt(board, d1, d2)
         self.scorer = None
         self.ranker = None
@@ -250,11 +256,13 @@ class Thinker:
             if phase == _SCORE or phase == SEARCH and self.sub == S_NET:
                 # network scores, as many as fit, in one run: a unit each,
                 # without a dispatch apiece (on the chip the dispatch and
-                # the attributes cost a tenth of a score)
-                fit = 1 + (STEP_WORK - spent - cost) // COST_NET     # 1 at least: no unit costs more than a step
+                # the attributes cost a tenth of a score); a 0-ply score
+                # with the cube's value costs its whole unit each
+                each = cost if phase == _SCORE else COST_NET
+                fit = 1 + (STEP_WORK - spent - cost) // each     # 1 at least: no unit costs more than a step
                 n = self._score_run(fit) if phase == _SCORE else self._reply_run(fit)
                 self.units += n
-                spent += cost + (n - 1) * COST_NET
+                spent += cost + (n - 1) * each
                 continue
             self.left = STEP_WORK - spent
             done = self._unit()
@@ -268,6 +276,8 @@ class Thinker:
         """The estimated device time of the next unit of work."""
         phase = self.phase
         if phase == _SCORE:
+            if self.their_stake is not None:
+                return COST_NET + (_COST_LEAF_MATCH if self.their_stake.length else _COST_LEAF_MONEY)
             return COST_NET
         if phase == SEARCH:
             sub = self.sub
@@ -366,13 +376,18 @@ class Thinker:
         w = self.weights
         seed = self.seed
         sigma = self.sigma
+        their = self.their_stake
         k = self.next
         end = len(plays) if order is None else len(order)
         stop = k + limit if k + limit < end else end
         while k < stop:
             i = k if order is None else order[k]
             result = plays.result_into(i, buf)
-            self._keep(play_equity(scorer, result, w) + noise(seed, result, sigma), i)
+            if their is None:
+                e = play_equity(scorer, result, w)
+            else:
+                e = -their.value(scorer.score_after(result), result)
+            self._keep(e + noise(seed, result, sigma), i)
             k += 1
         done = k - self.next
         self.next = k

@@ -540,6 +540,11 @@ class Stake:
             self.win = mwc(away_us - cube, away_them, post)
             self.span = self.win - mwc(away_us, away_them - cube, post)
 
+    def other(self):
+        """The other side's Stake: its value where it is on roll after this
+        side's play (a level that does not look ahead weighs its plays so)."""
+        return Stake(self.cube, (-1, 1, 0)[self.owner], self.length, self.away_them, self.away_us)
+
     def value(self, p, board):
         """The side to play's value, in 1/ONE points of a single game at
         this cube (ai.weighted's units), on roll with probabilities p in

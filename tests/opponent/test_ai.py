@@ -229,6 +229,48 @@ def test_benchmark_twin_plays_for_the_cube_as_the_device_does():
     assert ai.roll_work(9, 4, ai.leaf_work(cubeful.stake(1, -1, 7, 5, 3))) > ai.roll_work(9, 4)
 
 
+def test_a_level_without_look_ahead_plays_by_the_other_sides_cubeful_value():
+    # PRO (and the noisy levels) weigh each play by the other side's
+    # cubeful value on roll after it, turned round: gnubg's 0-ply cubeful
+    # play; the twin chooses as the device does
+    from tools.bench import ai as bench_ai
+    from tools.train import netmath
+    from firmware.opponent import cubeful, evaluator, weights
+    net = netmath.IntNet(weights)
+    contexts = [(1, -1, 7, 5, 3), (2, 0, 7, 5, 4), (2, 1, 7, 4, 5), (1, -1, 0, 0, 0), (2, 1, 0, 0, 0),
+                (4, 0, 0, 0, 0)]
+    cases = _max_game()
+    differ = 0
+    for level in (ai.PRO, ai.PRO - 1):
+        policy = bench_ai.level_policy(net, level)
+        for cube, owner, length, a, b in contexts:
+            w = cubeful.weights(cube, length, a, b)
+            stake = cubeful.stake(cube, owner, length, a, b)
+            their = stake.other()
+            for bd, d1, d2 in cases:
+                chosen = ai.choose(bd, d1, d2, level, w, stake)[0]
+                assert policy(bd, d1, d2, w, stake) == chosen
+                differ += chosen != ai.choose(bd, d1, d2, level, w)[0]
+                if level == ai.PRO:
+                    scorer = evaluator.Scorer()
+                    scorer.set_base(flip(bd))
+                    best = max(-their.value(scorer.score_after(r), r)
+                               for r, _ in movegen.plays(bd, d1, d2))
+                    assert -their.value(scorer.score_after(chosen), chosen) == best
+    assert differ       # the cube changes some play
+
+
+def test_the_other_sides_stake_is_this_sides_turned_round():
+    from firmware.opponent import cubeful
+    s = cubeful.stake(2, 0, 7, 5, 3)
+    o = s.other()
+    assert (o.cube, o.length, o.away_us, o.away_them) == (2, 7, 3, 5)
+    assert o.owner == 2 and s.other().other().owner == s.owner      # ours is theirs to the other side
+    assert cubeful.stake(1, -1, 0, 0, 0).other().owner == 0
+    o = cubeful.stake(4, 1, 7, 2, 6).other()
+    assert (o.owner, o.win, o.span) == (1, cubeful.stake(4, 0, 7, 6, 2).win, cubeful.stake(4, 0, 7, 6, 2).span)
+
+
 def test_at_double_match_point_the_play_is_the_likeliest_win():
     # Gammons count for nothing when one point wins the match: PRO's play
     # is the one with the best chance to win, whatever it risks in gammons.

@@ -79,7 +79,7 @@ def test_the_judges_values_are_kept_and_asked_once(tmp_path):
 
 def test_the_report_has_every_context_and_the_pairs():
     found = scoreplay.decisions(1, 7)[:30]
-    names = ["MAX", "MAX, dead cube", "MAX, money", "PRO at the score", "PRO, money", "gnubg 0-ply cubeful",
+    names = ["MAX", "MAX, dead cube", "MAX, money", "PRO", "PRO, dead cube", "PRO, money", "gnubg 0-ply cubeful",
              "gnubg 0-ply cubeless", "gnubg 0-ply, money"]
     rng = np.random.default_rng(2)
     loss = {n: rng.random(len(found)) for n in names}
@@ -87,6 +87,7 @@ def test_the_report_has_every_context_and_the_pairs():
     scoreplay.report(found, loss, lines.append)
     assert lines[2].split()[:2] == ["all", "30"] and len(lines[2].split()) == 2 + len(names)
     assert any(line.strip().startswith("MAX less MAX, dead cube, matches") for line in lines)
+    assert any(line.strip().startswith("PRO less PRO, dead cube, money") for line in lines)
 
 
 def _board(us, them):

@@ -390,7 +390,13 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
             results = [results[i] for i in keep]
             flipped = [flipped[i] for i in keep]
         p = own_probs(network, flipped) if own else scorer.probs(flipped)
-        eq = weighted(turned(p), w)
+        if stake is not None and not deep:
+            # ai.Thinker's 0-ply with the cube live: the other side's
+            # cubeful value on roll after each play, turned round
+            their = stake.other()
+            eq = np.array([-their.value(q, r) for q, r in zip(p.tolist(), results)], dtype=np.int64)
+        else:
+            eq = weighted(turned(p), w)
         if sigma:
             seed = ai.salt(board, d1, d2)
             eq = eq + np.array([ai.noise(seed, r, sigma) for r in results])

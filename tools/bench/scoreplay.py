@@ -22,9 +22,10 @@ money equity, as gnubg writes them). The players:
   match winning chance at the score, dead cube (cubeful.weights), and
   where the cube is live each roll of its look-ahead ending in the
   cubeful value after the best reply (cubeful.stake); MAX with the dead
-  cube alone; PRO (0-ply) at the score; and MAX and PRO weighing results
-  by money equity instead: the gains of playing for the score and for
-  the cube.
+  cube alone; PRO (0-ply) as it plays, each play weighed by the other
+  side's cubeful value on roll after it where the cube is live, and
+  with the dead cube alone; and MAX and PRO weighing results by money
+  equity instead: the gains of playing for the score and for the cube.
 - gnubg's 0-ply three ways: cubeful at the score (its own player), cubeless
   at the score (the dead cube's match winning chance, as Blot plays) and
   cubeless for money: the gain of each step with gnubg's own network.
@@ -166,7 +167,7 @@ def blot_players(level_net):
     def money(policy):
         return lambda d: policy(d.board, d.dice[0], d.dice[1], cubeful.MONEY)
     return [("MAX", at_score(max_, True)), ("MAX, dead cube", at_score(max_, False)), ("MAX, money", money(max_)),
-            ("PRO at the score", at_score(pro, False)), ("PRO, money", money(pro))]
+            ("PRO", at_score(pro, True)), ("PRO, dead cube", at_score(pro, False)), ("PRO, money", money(pro))]
 
 
 def gnubg_players(server):
@@ -274,7 +275,8 @@ def report(found, loss, out=print):
     for c, mask in rows:
         if mask.any():
             out("  %-20s %6d" % (c, mask.sum()) + "".join("%22.2f" % loss[n][mask].mean() for n in names))
-    pairs = (("MAX", "MAX, dead cube"), ("MAX, dead cube", "MAX, money"), ("PRO at the score", "PRO, money"),
+    pairs = (("MAX", "MAX, dead cube"), ("MAX, dead cube", "MAX, money"), ("PRO", "PRO, dead cube"),
+             ("PRO, dead cube", "PRO, money"),
              ("gnubg 0-ply cubeless", "gnubg 0-ply, money"), ("gnubg 0-ply cubeful", "gnubg 0-ply cubeless"),
              ("MAX", "gnubg 0-ply cubeful"))
     match = np.array([d.length > 0 for d in found])
