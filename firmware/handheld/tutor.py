@@ -10,11 +10,13 @@ from firmware.handheld.playview import BOARD, TUTOR
 
 def start(play, now):
     """A on a complete play: the weighing starts (firmware/opponent/judge.py
-    Loss, a PRO Thinker keeping the play's own score)."""
+    Loss, a PRO Thinker keeping the play's own score), at the score and
+    with the cube as PRO plays there."""
     from firmware.opponent import judge
     g = play.match.game
     t = play.turn_input
-    play.tutor = judge.Loss(t.start, t.d1, t.d2, t.board, plays=g.plays)
+    play.tutor = judge.Loss(t.start, t.d1, t.d2, t.board, plays=g.plays, weights=play._weights(g.turn),
+                            stake=play._stake(g.turn))
     play.app.collect_requested = True
     play.warning = None
     play.mode = TUTOR

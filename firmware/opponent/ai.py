@@ -276,9 +276,7 @@ class Thinker:
         """The estimated device time of the next unit of work."""
         phase = self.phase
         if phase == _SCORE:
-            if self.their_stake is not None:
-                return COST_NET + (_COST_LEAF_MATCH if self.their_stake.length else _COST_LEAF_MONEY)
-            return COST_NET
+            return self.score_cost()
         if phase == SEARCH:
             sub = self.sub
             if sub == S_NET:
@@ -373,21 +371,15 @@ class Thinker:
         order = self.order
         scorer = self.scorer
         buf = self.result_buf
-        w = self.weights
         seed = self.seed
         sigma = self.sigma
-        their = self.their_stake
         k = self.next
         end = len(plays) if order is None else len(order)
         stop = k + limit if k + limit < end else end
         while k < stop:
             i = k if order is None else order[k]
             result = plays.result_into(i, buf)
-            if their is None:
-                e = play_equity(scorer, result, w)
-            else:
-                e = -their.value(scorer.score_after(result), result)
-            self._keep(e + noise(seed, result, sigma), i)
+            self._keep(self.worth(scorer, result) + noise(seed, result, sigma), i)
             k += 1
         done = k - self.next
         self.next = k
@@ -408,6 +400,23 @@ class Thinker:
             self.sub = _S_SETUP
             self.collect = True
         return done
+
+    def score_cost(self):
+        """A 0-ply score's device time: the network's, and the cube's value
+        with it where the cube is live."""
+        their = self.their_stake
+        if their is None:
+            return COST_NET
+        return COST_NET + (_COST_LEAF_MATCH if their.length else _COST_LEAF_MONEY)
+
+    def worth(self, scorer, result):
+        """0-ply: the play that gave result, by the weights, or with the cube
+        live the other side's cubeful value on roll after it, turned round.
+        The scorer's base must be flip(board before the play)."""
+        their = self.their_stake
+        if their is None:
+            return play_equity(scorer, result, self.weights)
+        return -their.value(scorer.score_after(result), result)
 
     def _prefilter(self):
         """Ranks one store chunk of the plays by the linear estimate

@@ -9,7 +9,7 @@ from micropython import const
 from firmware.engine import movegen
 from firmware.engine.position import flip
 from firmware.opponent import evaluator
-from firmware.opponent.ai import COST_NET, DONE, PRO, Thinker, play_equity
+from firmware.opponent.ai import DONE, MONEY, PRO, Thinker, play_equity
 
 _PLAYED = const(6)      # Loss's phase after the Thinker's: the play judged, when the choice did not score it
 
@@ -56,13 +56,15 @@ class Loss(Thinker):
     NET_PLAYS, else the NET_PLAYS the prefilter ranks best), so on rolls
     with more plays than that the loss can be smaller than play_loss's.
     The played play's own score comes from the choice when it was among
-    those scored, else from one more unit after it."""
+    those scored, else from one more unit after it. weights and stake: as
+    the Thinker's, so that in a match the play is weighed at the score and
+    with the cube as PRO plays there."""
 
-    def __init__(self, board, d1, d2, played, plays=None):
+    def __init__(self, board, d1, d2, played, plays=None, weights=MONEY, stake=None):
         self.played = bytes(played)
         self.played_eq = None
         self.loss = None
-        Thinker.__init__(self, board, d1, d2, PRO, plays)
+        Thinker.__init__(self, board, d1, d2, PRO, plays, weights, stake)
 
     def _keep(self, e, i):
         if self.played_eq is None and self.plays.result(i) == self.played:
@@ -81,12 +83,12 @@ class Loss(Thinker):
             self.phase = _PLAYED
 
     def _cost(self):
-        return COST_NET if self.phase == _PLAYED else Thinker._cost(self)
+        return self.score_cost() if self.phase == _PLAYED else Thinker._cost(self)
 
     def _unit(self):
         if self.phase != _PLAYED:
             return Thinker._unit(self)
-        self.played_eq = play_equity(self.scorer, self.played)
+        self.played_eq = self.worth(self.scorer, self.played)
         self.scorer = None
         self.loss = self.top_eq[0] - self.played_eq
         if self.loss < 0:

@@ -46,3 +46,24 @@ def test_the_best_play_and_a_forced_one_lose_nothing():
     plays = movegen.plays(board, 6, 5)
     assert len(plays) == 1
     assert _weigh(board, 6, 5, plays.result(0), plays).loss == 0
+
+
+def test_at_a_match_score_the_play_is_weighed_as_pro_plays_there():
+    # the tutor's weighing at the score with the cube live: PRO's choice
+    # there, and the loss the two plays' worth apart (the other side's
+    # cubeful value after each, turned round)
+    from firmware.opponent import cubeful, evaluator
+    w = cubeful.weights(1, 7, 5, 3)
+    stake = cubeful.stake(1, -1, 7, 5, 3)
+    plays = movegen.plays(START, 6, 4)
+    chosen = ai.choose(START, 6, 4, ai.PRO, w, stake)[0]
+    played = plays.result(0) if plays.result(0) != chosen else plays.result(1)
+    loss = judge.Loss(START, 6, 4, played, plays=plays, weights=w, stake=stake)
+    while not loss.step():
+        pass
+    assert loss.result[0] == chosen
+    scorer = evaluator.Scorer()
+    scorer.set_base(flip(START))
+    their = stake.other()
+    worth = [-their.value(scorer.score_after(r), r) for r in (loss.result[0], played)]
+    assert loss.loss == worth[0] - worth[1] > 0
