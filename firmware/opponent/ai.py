@@ -66,6 +66,7 @@ _WORK_NET = const(7500)         # one reply scored by the network
 # bear-off's efficiency reads the database)
 _WORK_LEAF_MATCH = const(8000)
 _WORK_LEAF_MONEY = const(2000)
+TIE_SHARE = const(32)        # a 0-ply cubeful value's tie-break: 1/32 of the dead cube's equity (Thinker.worth)
 NET_PLAYS = const(48)        # beyond this many plays a linear prefilter picks which
 _BEST = const(1000000)      # above any equity
 # The 21 rolls, the 15 non-doubles (2 of 36 each) first, then the doubles.
@@ -165,15 +166,20 @@ def win_value(kind, w):
     return w[0] + w[1] + (w[2] if kind >= 2 else 0) + (w[3] if kind >= 3 else 0)
 
 
+def mover_equity(q, w):
+    """The mover's equity by weights w, from q: the other side's
+    probabilities on roll after the play."""
+    # the mover's probabilities are the other side's turned round
+    return (w[0] + w[1] * (ONE - q[0]) // ONE + w[2] * q[3] // ONE + w[3] * q[4] // ONE
+            + w[4] * q[1] // ONE + w[5] * q[2] // ONE)
+
+
 def play_equity(scorer, result, w=MONEY):
     """Mover's cubeless equity after the play that gave result (mover's
     view), by weights w (MONEY unless a match's).
 
     The scorer's base must be flip(board before the play)."""
-    q = scorer.score_after(result)
-    # the mover's probabilities are the other side's turned round
-    return (w[0] + w[1] * (ONE - q[0]) // ONE + w[2] * q[3] // ONE + w[3] * q[4] // ONE
-            + w[4] * q[1] // ONE + w[5] * q[2] // ONE)
+    return mover_equity(scorer.score_after(result), w)
 
 # Thinker phases
 _GENERATE = const(0)
@@ -413,10 +419,15 @@ class Thinker:
         """0-ply: the play that gave result, by the weights, or with the cube
         live the other side's cubeful value on roll after it, turned round.
         The scorer's base must be flip(board before the play)."""
+        q = scorer.score_after(result)
+        e = mover_equity(q, self.weights)
         their = self.their_stake
         if their is None:
-            return play_equity(scorer, result, self.weights)
-        return -their.value(scorer.score_after(result), result)
+            return e
+        # plays the cube values alike (most often the other side's double,
+        # which we pass, after each) told apart by the weights, as gnubg
+        # breaks its ties by the cubeless equity
+        return -their.value(q, result) + e // TIE_SHARE
 
     def _prefilter(self):
         """Ranks one store chunk of the plays by the linear estimate

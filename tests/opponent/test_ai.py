@@ -231,8 +231,9 @@ def test_benchmark_twin_plays_for_the_cube_as_the_device_does():
 
 def test_a_level_without_look_ahead_plays_by_the_other_sides_cubeful_value():
     # PRO (and the noisy levels) weigh each play by the other side's
-    # cubeful value on roll after it, turned round: gnubg's 0-ply cubeful
-    # play; the twin chooses as the device does
+    # cubeful value on roll after it, turned round, ties broken by the
+    # dead cube's equity: gnubg's 0-ply cubeful play; the twin chooses as
+    # the device does
     from tools.bench import ai as bench_ai
     from tools.train import netmath
     from firmware.opponent import cubeful, evaluator, weights
@@ -254,9 +255,11 @@ def test_a_level_without_look_ahead_plays_by_the_other_sides_cubeful_value():
                 if level == ai.PRO:
                     scorer = evaluator.Scorer()
                     scorer.set_base(flip(bd))
-                    best = max(-their.value(scorer.score_after(r), r)
-                               for r, _ in movegen.plays(bd, d1, d2))
-                    assert -their.value(scorer.score_after(chosen), chosen) == best
+
+                    def worth(r):
+                        q = scorer.score_after(r)
+                        return -their.value(q, r) + ai.mover_equity(q, w) // ai.TIE_SHARE
+                    assert worth(chosen) == max(worth(r) for r, _ in movegen.plays(bd, d1, d2))
     assert differ       # the cube changes some play
 
 

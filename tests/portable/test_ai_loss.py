@@ -51,7 +51,8 @@ def test_the_best_play_and_a_forced_one_lose_nothing():
 def test_at_a_match_score_the_play_is_weighed_as_pro_plays_there():
     # the tutor's weighing at the score with the cube live: PRO's choice
     # there, and the loss the two plays' worth apart (the other side's
-    # cubeful value after each, turned round)
+    # cubeful value after each, turned round, with the tie-break's share
+    # of the dead cube's equity)
     from firmware.opponent import cubeful, evaluator
     w = cubeful.weights(1, 7, 5, 3)
     stake = cubeful.stake(1, -1, 7, 5, 3)
@@ -65,5 +66,8 @@ def test_at_a_match_score_the_play_is_weighed_as_pro_plays_there():
     scorer = evaluator.Scorer()
     scorer.set_base(flip(START))
     their = stake.other()
-    worth = [-their.value(scorer.score_after(r), r) for r in (loss.result[0], played)]
+    worth = []
+    for r in (loss.result[0], played):
+        q = scorer.score_after(r)
+        worth.append(-their.value(q, r) + ai.mover_equity(q, w) // ai.TIE_SHARE)
     assert loss.loss == worth[0] - worth[1] > 0

@@ -394,7 +394,8 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
             # ai.Thinker's 0-ply with the cube live: the other side's
             # cubeful value on roll after each play, turned round
             their = stake.other()
-            eq = np.array([-their.value(q, r) for q, r in zip(p.tolist(), results)], dtype=np.int64)
+            eq = (np.array([-their.value(q, r) for q, r in zip(p.tolist(), results)], dtype=np.int64)
+                  + weighted(turned(p), w) // ai.TIE_SHARE)
         else:
             eq = weighted(turned(p), w)
         if sigma:
