@@ -8,13 +8,13 @@ import re
 from firmware.engine import movegen
 from firmware.engine.position import START
 from firmware.handheld import playview
-from firmware.opponent import judge
+from firmware.opponent import cubeful, judge
 from tools.sim import reader
 from tools.sim.core import Sim
 from tools.sim.flash import FolderFlash
 from tools.sim.player import OPENING_TOPS, Player, board_after, is_text, runner
 
-BAD = ((8, 2), (8, 7))          # 6-1 from the start: 0.41 worse than 13/7 8/7
+BAD = ((8, 2), (8, 7))          # 6-1 from the start: 0.55 worse than 13/7 8/7, the cube centred
 BEST = ((13, 7), (8, 7))
 
 
@@ -52,8 +52,11 @@ def test_a_bad_play_is_warned_and_b_takes_it_back(tmp_path):
     made = START
     for f, t in BAD:
         made = movegen.apply_step(made, f, t)
-    loss = judge.play_loss(START, 6, 1, made)
-    assert p.screen() == ("TUTOR", "-" + playview.points_text(loss))
+    # weighed with the cube centred for money, as PRO plays
+    loss = judge.Loss(START, 6, 1, made, stake=cubeful.stake(1, -1, 0, 0, 0))
+    while not loss.step():
+        pass
+    assert p.screen() == ("TUTOR", "-" + playview.points_text(loss.loss))
     # the board: the play made and the better one, by turns
     grid = p.wait_until(lambda g: not is_text(g), what="the board")
     seen = []
