@@ -391,8 +391,9 @@ def level_policy(net, level, tables=weights, candidates=None, margin=None, repli
             flipped = [flipped[i] for i in keep]
         p = own_probs(network, flipped) if own else scorer.probs(flipped)
         if stake is not None and not deep:
-            # ai.Thinker's 0-ply with the cube live: the other side's
-            # cubeful value on roll after each play, turned round
+            # ai.Thinker.worth with the cube live: the other side's cubeful
+            # value on roll after each play, turned round, and the
+            # tie-break's share of the dead cube's equity
             their = stake.other()
             eq = (np.array([-their.value(q, r) for q, r in zip(p.tolist(), results)], dtype=np.int64)
                   + weighted(turned(p), w) // ai.TIE_SHARE)
