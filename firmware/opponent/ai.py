@@ -259,16 +259,20 @@ class Thinker:
             if spent and spent + cost > STEP_WORK:
                 break
             phase = self.phase
-            if phase == _SCORE or phase == SEARCH and self.sub == S_NET:
-                # network scores, as many as fit, in one run: a unit each,
-                # without a dispatch apiece (on the chip the dispatch and
-                # the attributes cost a tenth of a score); a 0-ply score
-                # with the cube's value costs its whole unit each
-                each = cost if phase == _SCORE else COST_NET
-                fit = 1 + (STEP_WORK - spent - cost) // each     # 1 at least: no unit costs more than a step
-                n = self._score_run(fit) if phase == _SCORE else self._reply_run(fit)
+            # network scores, as many as fit, in one run: a unit each,
+            # without a dispatch apiece (on the chip the dispatch and the
+            # attributes cost a tenth of a score); 1 at least: no unit
+            # costs more than a step
+            if phase == SEARCH and self.sub == S_NET:
+                n = self._reply_run(1 + (STEP_WORK - spent - cost) // COST_NET)
                 self.units += n
-                spent += cost + (n - 1) * each
+                spent += cost + (n - 1) * COST_NET
+                continue
+            if phase == _SCORE:
+                # a 0-ply score with the cube's value costs its whole unit each
+                n = self._score_run(1 + (STEP_WORK - spent - cost) // cost)
+                self.units += n
+                spent += n * cost
                 continue
             self.left = STEP_WORK - spent
             done = self._unit()
