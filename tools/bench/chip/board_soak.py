@@ -34,7 +34,7 @@ from firmware.engine import flashwriter
 from firmware.handheld import app as app_module
 from firmware.engine import game
 from firmware.handheld import keys, play as play_module, playview, render, turn
-from firmware.opponent import ai
+from firmware.opponent import ai, cube
 
 random.seed(SEED)  # noqa: F821  (set by the host above this file)
 loop = __main__.LOOP    # started before this file was loaded (emulator.START)
@@ -89,7 +89,7 @@ loop._rest_of_pass = rest_of_pass
 # the parts of a pass, timed so that a slow one says where its time went
 _PARTS = ("app.update", "matrix.show", "buzzer", "battery", "flash.prepare", "flash.write",
           "flash.settle", "power", "poll", "collect", "think.step", "draw_board", "TurnInput",
-          "look_ahead", "ensure_plays")
+          "look_ahead", "ensure_plays", "step.unit", "step.scores", "step.replies", "step.cube_replies")
 part_us = array("i", bytes(4 * len(_PARTS)))
 
 
@@ -136,7 +136,10 @@ for k, (obj, name, arity) in enumerate((
         (loop.flash, "prepare", 1), (loop.flash, "write", 0), (loop.flash, "settle", 1),
         (hw.power, "update", 1), (hw.buttons, "poll", 1),
         (loop, "collect", 0), (ai.Thinker, "step", 1), (render, "draw_board", 3),
-        (play_module, "TurnInput", 5), (turn.TurnInput, "look_ahead", 1), (game.Game, "ensure_plays", 1))):
+        (play_module, "TurnInput", 5), (turn.TurnInput, "look_ahead", 1), (game.Game, "ensure_plays", 1),
+        # a thinking step's parts: its units, and its runs of network scores
+        (ai.Thinker, "_unit", 1), (ai.Thinker, "_score_run", 2), (ai.Thinker, "_reply_run", 2),
+        (cube.CubeThinker, "_reply_run", 2))):
     timed(obj, name, k, arity)
 heap_line("ready")      # the benchmark's own objects made: "started" less this is their heap
 # with WHO, the lowest place a 400-byte object fits once the benchmark's
