@@ -104,6 +104,14 @@ def roll_work(count, replies=REPLIES, leaf=0):
     return _WORK_ROLL + count * _WORK_NET + leaf
 
 
+def score_cost(stake):
+    """A network score's device time, with stake's value after it (None:
+    none): a 0-ply score with the cube live, or a roll's last reply."""
+    if stake is None:
+        return COST_NET
+    return COST_NET + (_COST_LEAF_MATCH if stake.length else _COST_LEAF_MONEY)
+
+
 def leaf_work(stake):
     """What roll_work adds to each roll for a stake (None: nothing)."""
     if stake is None:
@@ -286,13 +294,13 @@ class Thinker:
         """The estimated device time of the next unit of work."""
         phase = self.phase
         if phase == _SCORE:
-            return self.score_cost()
+            return score_cost(self.their_stake)
         if phase == SEARCH:
             sub = self.sub
             if sub == S_NET:
-                if self.stake is not None and self.next == self.kept - 1:
+                if self.next == self.kept - 1:
                     # the roll's last reply, and the cube's value at its end
-                    return COST_NET + (_COST_LEAF_MATCH if self.stake.length else _COST_LEAF_MONEY)
+                    return score_cost(self.stake)
                 return COST_NET
             if sub == _S_RANK:
                 n = len(self.replies) - self.next * movegen.CHUNK_PLAYS
@@ -410,14 +418,6 @@ class Thinker:
             self.sub = _S_SETUP
             self.collect = True
         return done
-
-    def score_cost(self):
-        """A 0-ply score's device time: the network's, and the cube's value
-        with it where the cube is live."""
-        their = self.their_stake
-        if their is None:
-            return COST_NET
-        return COST_NET + (_COST_LEAF_MATCH if their.length else _COST_LEAF_MONEY)
 
     def worth(self, scorer, result):
         """0-ply: the play that gave result, by the weights, or with the cube

@@ -9,7 +9,7 @@ from micropython import const
 from firmware.engine import movegen
 from firmware.engine.position import flip
 from firmware.opponent import evaluator
-from firmware.opponent.ai import DONE, MONEY, PRO, Thinker, play_equity
+from firmware.opponent.ai import DONE, MONEY, PRO, Thinker, play_equity, score_cost
 
 _PLAYED = const(6)      # Loss's phase after the Thinker's: the play judged, when the choice did not score it
 
@@ -83,7 +83,7 @@ class Loss(Thinker):
             self.phase = _PLAYED
 
     def _cost(self):
-        return self.score_cost() if self.phase == _PLAYED else Thinker._cost(self)
+        return score_cost(self.their_stake) if self.phase == _PLAYED else Thinker._cost(self)
 
     def _unit(self):
         if self.phase != _PLAYED:
