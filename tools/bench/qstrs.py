@@ -52,7 +52,7 @@ SIXTH_POOL_END = 1260   # qstrs six pools hold: past it the chip makes a seventh
 # image_qstrs() of the image as it is: tests keep the count from growing
 # unnoticed (a change that adds names pays for them or raises this in the
 # open); the goal is under SIXTH_POOL_END with a margin
-CEILING = 1457       # 1,450 before PRO and the tutor weighed plays by the other side's cubeful value (Stake.other, Thinker.their_stake, .worth, .score_cost, ai.mover_equity, TIE_SHARE); 1,449 before cubeful.money_value (no money value turns a cube past 64); 1,433 before startup.intern_names and its tuple of the modules it loads; 1,435 before turn.Known, the loop's collection for the match file and App.begin_match; 1,440 before FlashWriter.mat_next; 1,441 before cubeful.Stake (the look-ahead weighing the cube) and the live cube's per-score table
+CEILING = 1457       # 1,450 before PRO and the tutor weighed plays by the other side's cubeful value (Stake.other, Thinker.their_stake, .worth, ai.score_cost, ai.mover_equity, TIE_SHARE); 1,449 before cubeful.money_value (no money value turns a cube past 64); 1,433 before startup.intern_names and its tuple of the modules it loads; 1,435 before turn.Known, the loop's collection for the match file and App.begin_match; 1,440 before FlashWriter.mat_next; 1,441 before cubeful.Stake (the look-ahead weighing the cube) and the live cube's per-score table
 # modules in the image the chip never imports: the plain twins that CPython
 # runs in place of viper code, and the linear estimate's reference (tests)
 FALLBACKS = ("firmware/engine/movewalk_plain.mpy", "firmware/engine/pointers_plain.mpy",
